@@ -1,0 +1,39 @@
+/// Something a connection did, delivered to every ``TraceSink`` attached to it.
+///
+/// The SQL debug log, the engine statistics, the bench recorder and the tests'
+/// `SQLRecorder` are all sinks of these events.
+public enum TraceEvent: Sendable {
+    /// The connection opened a database.
+    case open(connectionID: Int, path: String)
+    /// The connection closed.
+    case close(connectionID: Int)
+    /// A transaction began (`BEGIN DEFERRED`, `IMMEDIATE` or `EXCLUSIVE`).
+    case begin(connectionID: Int, kind: TransactionKind)
+    /// The transaction committed; `durationNanoseconds` covers the COMMIT itself.
+    case commit(connectionID: Int, durationNanoseconds: UInt64)
+    /// The transaction rolled back.
+    case rollback(connectionID: Int)
+    /// A statement ran to completion, was reset early, or failed.
+    case statement(StatementEvent)
+
+    /// The connection that produced the event.
+    public var connectionID: Int {
+        switch self {
+        case .open(let id, _), .close(let id), .begin(let id, _), .commit(let id, _),
+            .rollback(let id):
+            return id
+        case .statement(let event):
+            return event.connectionID
+        }
+    }
+}
+
+/// Receives the events of the connections it is attached to.
+///
+/// A sink is called synchronously on the thread that uses the connection, inside the
+/// statement's execution, so it must be quick; it is never called concurrently for one
+/// connection.
+public protocol TraceSink: AnyObject {
+    /// Handles one event.
+    func receive(_ event: TraceEvent)
+}
