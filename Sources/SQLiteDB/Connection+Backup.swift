@@ -10,7 +10,7 @@ extension Connection {
     /// - Parameter pagesPerStep: pages copied per step; -1 copies everything in one step.
     /// - Throws: ``SQLiteError`` (for example `SQLITE_BUSY` when the destination is in use).
     /// - Related: https://www.sqlite.org/backup.html
-    public func backup(to destination: Connection, pagesPerStep: Int32 = -1) throws(SQLiteError) {
+    public func backup(to destination: Connection, pagesPerStep: Int32 = -1) throws {
         try ensureOpen(sql: nil)
         try destination.ensureOpen(sql: nil)
         guard let backup = sqlite3_backup_init(destination.handle, "main", handle, "main") else {
@@ -29,7 +29,7 @@ extension Connection {
     /// Copies the database file at `source` to `destination` (created or replaced),
     /// consistently even while other connections use the source.
     public static func copyDatabase(from source: String, to destination: String)
-        throws(SQLiteError)
+        throws
     {
         var readOnly = Configuration()
         readOnly.openMode = .readOnly

@@ -62,7 +62,7 @@ extension Connection {
             return mode | SQLITE_OPEN_NOMUTEX
         }
 
-        func pragmas(for location: Location) throws(SQLiteError) -> [String] {
+        func pragmas(for location: Location) throws -> [String] {
             var statements: [String] = []
             let isFile: Bool
             if case .file = location { isFile = true } else { isFile = false }
@@ -90,7 +90,7 @@ extension Connection {
             self.value = value
         }
 
-        func statement() throws(SQLiteError) -> String {
+        func statement() throws -> String {
             guard Self.isIdentifier(name), Self.isIdentifier(value) || Self.isNumber(value)
             else {
                 throw SQLiteError(

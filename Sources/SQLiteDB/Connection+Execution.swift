@@ -10,22 +10,29 @@ extension Connection {
     ///
     /// - Throws: ``SQLiteError`` with the error offset for bad SQL, or `SQLITE_MISUSE`
     ///   when the text holds more than one statement.
-    public func prepare(_ text: String) throws(SQLiteError) -> Statement {
+    public func prepare(_ text: String) throws -> Statement {
         try makeStatement(text, persistent: false)
     }
 
-    func makeStatement(_ text: String, persistent: Bool) throws(SQLiteError) -> Statement {
+    func makeStatement(_ text: String, persistent: Bool) throws -> Statement {
         try ensureOpen(sql: text)
         let start = isTracing ? MonotonicClock.now() : 0
         var pointer: OpaquePointer?
-        var tail: UnsafePointer<CChar>?
+        var hasTrailingStatement = false
         let flags = UInt32(persistent ? SQLITE_PREPARE_PERSISTENT : 0)
-        let code = sqlite3_prepare_v3(handle, text, -1, flags, &pointer, &tail)
+        let code = text.withCString { cText in
+            var tail: UnsafePointer<CChar>?
+            let code = sqlite3_prepare_v3(handle, cText, -1, flags, &pointer, &tail)
+            // The tail points into cText, so it is read before cText goes away.
+            hasTrailingStatement =
+                tail.map { !String(cString: $0).allSatisfy(\.isWhitespace) } ?? false
+            return code
+        }
         guard code == SQLITE_OK else { throw error(code: code, sql: text) }
         guard let pointer else {
             throw SQLiteError(code: .SQLITE_MISUSE, message: "no statement in the text", sql: text)
         }
-        if let tail, !String(cString: tail).allSatisfy(\.isWhitespace) {
+        if hasTrailingStatement {
             sqlite3_finalize(pointer)
             throw SQLiteError(
                 code: .SQLITE_MISUSE,
@@ -42,7 +49,7 @@ extension Connection {
     ///
     /// - Returns: the rows it inserted, updated or deleted.
     @discardableResult
-    public func execute(_ sql: SQL) throws(SQLiteError) -> Int {
+    public func execute(_ sql: SQL) throws -> Int {
         let statement = try checkedOutStatement(for: sql)
         defer { checkIn(statement) }
         return try statement.run()
@@ -50,7 +57,7 @@ extension Connection {
 
     /// Runs every statement of a script (DDL, migrations), uncached and without
     /// arguments. Each statement is traced on its own.
-    public func execute(script: String) throws(SQLiteError) {
+    public func execute(script: String) throws {
         try ensureOpen(sql: script)
         var remaining = Substring(script)
         while !remaining.allSatisfy(\.isWhitespace) {
@@ -61,7 +68,7 @@ extension Connection {
         }
     }
 
-    private func prepareFirst(of text: Substring) throws(SQLiteError)
+    private func prepareFirst(of text: Substring) throws
         -> (Statement?, Substring)
     {
         var utf8 = Array(text.utf8)
@@ -97,7 +104,7 @@ extension Connection {
         return try body(statement)
     }
 
-    private func checkedOutStatement(for sql: SQL) throws(SQLiteError) -> Statement {
+    private func checkedOutStatement(for sql: SQL) throws -> Statement {
         try ensureOpen(sql: sql.text)
         var statement = try statementCache.statement(for: sql.text)
         if statement.isCheckedOut {

@@ -77,7 +77,7 @@ extension Connection {
     public func createFunction(
         _ name: String, argumentCount: Int32 = -1, isDeterministic: Bool = true,
         _ body: @escaping (FunctionArguments) throws -> SQLiteValue
-    ) throws(SQLiteError) {
+    ) throws {
         try ensureOpen(sql: nil)
         let box = Unmanaged.passRetained(FunctionBox(body)).toOpaque()
         let flags = SQLITE_UTF8 | (isDeterministic ? SQLITE_DETERMINISTIC : 0)
@@ -100,7 +100,7 @@ extension Connection {
     /// Registers a collation implemented in Swift, usable as `COLLATE name`.
     public func createCollation(
         _ name: String, _ compare: @escaping (String, String) -> ComparisonResult
-    ) throws(SQLiteError) {
+    ) throws {
         try ensureOpen(sql: nil)
         let box = Unmanaged.passRetained(CollationBox(compare)).toOpaque()
         let code = sqlite3_create_collation_v2(

@@ -20,6 +20,7 @@ extension Connection {
     /// events. Cost: two extra statements, and the fsync of the commit.
     ///
     /// - Throws: what `body` throws, or ``SQLiteError`` from BEGIN or COMMIT.
+    @discardableResult
     public func transaction<T>(_ kind: TransactionKind = .deferred, _ body: () throws -> T)
         throws -> T
     {
@@ -37,6 +38,7 @@ extension Connection {
 
     /// Runs `body` inside a savepoint: released when it returns, rolled back to (and
     /// released) when it throws. Savepoints nest, inside or outside a transaction.
+    @discardableResult
     public func savepoint<T>(_ body: () throws -> T) throws -> T {
         savepointDepth += 1
         defer { savepointDepth -= 1 }
@@ -54,13 +56,13 @@ extension Connection {
     }
 
     /// Opens a transaction. Prefer ``transaction(_:_:)``, which cannot leave one open.
-    public func begin(_ kind: TransactionKind = .deferred) throws(SQLiteError) {
+    public func begin(_ kind: TransactionKind = .deferred) throws {
         try control("BEGIN \(kind.rawValue) TRANSACTION")
         emit(.begin(connectionID: id, kind: kind))
     }
 
     /// Commits the open transaction.
-    public func commit() throws(SQLiteError) {
+    public func commit() throws {
         let start = isTracing ? MonotonicClock.now() : 0
         try control("COMMIT TRANSACTION")
         if isTracing {
@@ -69,13 +71,13 @@ extension Connection {
     }
 
     /// Rolls the open transaction back.
-    public func rollback() throws(SQLiteError) {
+    public func rollback() throws {
         try control("ROLLBACK TRANSACTION")
         emit(.rollback(connectionID: id))
     }
 
     /// Runs a transaction-control statement without a statement event.
-    private func control(_ text: String) throws(SQLiteError) {
+    private func control(_ text: String) throws {
         try ensureOpen(sql: text)
         let code = sqlite3_exec(handle, text, nil, nil, nil)
         guard code == SQLITE_OK else { throw error(code: code, sql: text) }

@@ -28,7 +28,8 @@ public final class Connection {
     var traceSinks: [any TraceSink] = []
     /// Cached `!traceSinks.isEmpty`: the one branch untraced statements pay.
     private(set) var isTracing = false
-    lazy var statementCache = StatementCache(connection: self)
+    /// The statements this connection keeps prepared; see ``StatementCache``.
+    public private(set) lazy var statementCache = StatementCache(connection: self)
     var savepointDepth = 0
 
     private static let nextID = Atomic<Int>(1)
@@ -44,7 +45,7 @@ public final class Connection {
     public init(
         location: Location = .memory, configuration: Configuration = Configuration(),
         traceSinks: [any TraceSink] = []
-    ) throws(SQLiteError) {
+    ) throws {
         self.id = Self.nextID.add(1, ordering: .relaxed).oldValue
         self.location = location
         self.configuration = configuration
@@ -69,7 +70,7 @@ public final class Connection {
         }
     }
 
-    private static func open(_ path: String, flags: Int32) throws(SQLiteError) -> OpaquePointer {
+    private static func open(_ path: String, flags: Int32) throws -> OpaquePointer {
         var pointer: OpaquePointer?
         let code = sqlite3_open_v2(path, &pointer, flags, nil)
         guard let pointer else {
@@ -85,7 +86,7 @@ public final class Connection {
         return pointer
     }
 
-    private func configure() throws(SQLiteError) {
+    private func configure() throws {
         sqlite3_busy_timeout(handle, Int32(clamping: configuration.busyTimeoutMilliseconds))
         try IntegerListModule.register(on: self)
         // Touch the file so a non-database file fails here, not on first use.
@@ -101,7 +102,7 @@ public final class Connection {
     ///
     /// - Throws: ``SQLiteError`` `SQLITE_BUSY` listing the SQL of statements that are
     ///   still alive elsewhere; the connection then stays open and usable.
-    public func close() throws(SQLiteError) {
+    public func close() throws {
         guard !isClosed else { return }
         statementCache.removeAll()
         let code = sqlite3_close(handle)
@@ -145,7 +146,7 @@ public final class Connection {
             offset: offset >= 0 ? Int(offset) : nil, arguments: arguments)
     }
 
-    func ensureOpen(sql: String?) throws(SQLiteError) {
+    func ensureOpen(sql: String?) throws {
         if isClosed { throw SQLiteError.closed(sql: sql) }
     }
 

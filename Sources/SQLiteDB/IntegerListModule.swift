@@ -6,7 +6,7 @@ import CSQLite
 /// SQLite's carray extension does this job but is not in Debian's build, so this is our
 /// own: eponymous-only (no CREATE VIRTUAL TABLE), read-only, rows in list order.
 enum IntegerListModule {
-    static func register(on connection: Connection) throws(SQLiteError) {
+    static func register(on connection: Connection) throws {
         let module = UnsafeMutablePointer<sqlite3_module>.allocate(capacity: 1)
         module.initialize(to: makeModule())
         let code = sqlite3_create_module_v2(

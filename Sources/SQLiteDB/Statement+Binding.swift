@@ -6,7 +6,7 @@ extension Statement {
     ///
     /// - Throws: ``SQLiteError`` `SQLITE_RANGE` when the count does not match
     ///   ``parameterCount``, or what SQLite reports.
-    public func bind(_ arguments: [SQLArgument]) throws(SQLiteError) {
+    public func bind(_ arguments: [SQLArgument]) throws {
         guard arguments.count == Int(parameterCount) else {
             throw SQLiteError(
                 code: .SQLITE_RANGE,
@@ -19,7 +19,7 @@ extension Statement {
     }
 
     /// Binds one argument to the parameter at `index` (1-based, as in SQLite).
-    public func bind(_ argument: SQLArgument, at index: Int32) throws(SQLiteError) {
+    public func bind(_ argument: SQLArgument, at index: Int32) throws {
         switch argument {
         case .value(let value): try bind(value, at: index)
         case .integerList(let list): try bind(list, at: index)
@@ -27,7 +27,7 @@ extension Statement {
     }
 
     /// Binds one value to the parameter at `index` (1-based).
-    public func bind(_ value: SQLiteValue, at index: Int32) throws(SQLiteError) {
+    public func bind(_ value: SQLiteValue, at index: Int32) throws {
         let code: Int32
         switch value {
         case .null: code = sqlite3_bind_null(handle, index)
@@ -41,7 +41,7 @@ extension Statement {
 
     /// Binds a list of integer keys as one pointer parameter, read in SQL through
     /// ``IntegerList/tableFunction``.
-    public func bind(_ list: IntegerList, at index: Int32) throws(SQLiteError) {
+    public func bind(_ list: IntegerList, at index: Int32) throws {
         let box = Unmanaged.passRetained(IntegerListBox(list.keys)).toOpaque()
         let code = sqlite3_bind_pointer(
             handle, index, box, faultline_intarray_pointer_type(),
@@ -79,7 +79,7 @@ extension Statement {
     }
 
     private func checkBind(_ code: Int32, _ argument: SQLArgument, at index: Int32)
-        throws(SQLiteError)
+        throws
     {
         guard code == SQLITE_OK else {
             throw connection.error(code: code, sql: sql, arguments: arguments)

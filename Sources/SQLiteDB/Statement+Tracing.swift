@@ -9,7 +9,7 @@ struct ExecutionRecord {
 
 extension Statement {
     /// `step()` with timing, row counting and counter snapshots for the trace sinks.
-    func tracedStep() throws(SQLiteError) -> Bool {
+    func tracedStep() throws -> Bool {
         if execution == nil {
             execution = ExecutionRecord(
                 startStatus: cumulativeStatus, nanoseconds: pendingPrepareNanoseconds, rows: 0)

@@ -53,7 +53,7 @@ public final class Statement {
     /// - Returns: true when a row is ready to read, false when the statement is done.
     /// - Throws: ``SQLiteError`` when SQLite reports one (busy, constraint, …).
     @discardableResult
-    public func step() throws(SQLiteError) -> Bool {
+    public func step() throws -> Bool {
         if connection.isTracing {
             return try tracedStep()
         }
@@ -67,7 +67,7 @@ public final class Statement {
     ///
     /// - Returns: the rows changed (0 for reads).
     @discardableResult
-    public func run() throws(SQLiteError) -> Int {
+    public func run() throws -> Int {
         while try step() {}
         return isReadOnly ? 0 : Int(sqlite3_changes64(connection.handle))
     }

@@ -26,7 +26,7 @@ public final class StatementCache {
     }
 
     /// The cached statement for `text`, prepared on a miss.
-    func statement(for text: String) throws(SQLiteError) -> Statement {
+    func statement(for text: String) throws -> Statement {
         if let statement = statements[text] {
             hits += 1
             return statement
