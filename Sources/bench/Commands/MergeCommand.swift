@@ -23,6 +23,13 @@ struct MergeCommand: Subcommand {
     let outputRoot: String
     let formats: [ReportFormat]
 
+    /// Makes the command from already checked values.
+    init(inputs: [String], outputRoot: String, formats: [ReportFormat]) {
+        self.inputs = inputs
+        self.outputRoot = outputRoot
+        self.formats = formats
+    }
+
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard !arguments.positionals.isEmpty else {
             throw UsageError(message: "merge needs at least one results file", usage: Self.usage)
