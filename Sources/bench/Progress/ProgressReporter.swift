@@ -58,14 +58,19 @@ final class ProgressReporter: RunObserver {
     private func draw(iteration: Int, limit: Int) {
         guard isLive, let first = current.first else { return }
         let elapsed = Date().timeIntervalSince(start)
+        // Cases of the running group count in proportion to their rounds, so the
+        // estimate moves before the first group ends (it errs long when a time budget
+        // cuts the rounds short).
+        let fraction = limit > 0 ? Double(iteration) / Double(limit) : 0
+        let progressed = Double(done) + Double(current.count) * fraction
         let left =
-            done > 0
-            ? Formatting.clock(seconds: elapsed / Double(done) * Double(total - done)) : "?"
+            progressed > 0
+            ? Formatting.clock(seconds: elapsed / progressed * (Double(total) - progressed)) : "?"
         let scenario =
             "\(first.benchmark) \(SizeFormat.short(first.size)) x\(current.count) configs"
         let rounds = limit > 0 ? "  iteration \(iteration)/\(limit)" : "  setting up"
-        let status =
-            "[\(done)/\(total)] \(scenario)\(rounds)  elapsed \(Formatting.clock(seconds: elapsed))  left ~\(left)"
+        let clock = "elapsed \(Formatting.clock(seconds: elapsed))  left ~\(left)"
+        let status = "[\(done)/\(total)] \(scenario)\(rounds)  \(clock)"
         FileHandle.standardError.write(Data(("\r\u{1B}[2K" + status).utf8))
     }
 }
