@@ -62,6 +62,12 @@ import Testing
         #expect(capture.text.contains("usage: bench"))
     }
 
+    @Test("a filter that matches nothing is a usage error, before anything runs")
+    func emptyPlan() {
+        #expect(Self.main("run", "--filter", "nothing*", "--no-progress").status == 2)
+        #expect(Self.main("run", "--suite", "selftest", "--shard", "3/3").status == 2)
+    }
+
     @Test("merging a missing file is an input error (exit 2) naming the file")
     func mergeMissingFile() {
         let capture = Capture()

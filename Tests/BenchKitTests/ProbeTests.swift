@@ -61,7 +61,11 @@ import Testing
         #expect(environment.kernel.hasPrefix("Linux "))
         #expect(environment.cores >= 1 && environment.memoryBytes > 0)
         #expect(environment.cpuModel != "unknown" && environment.operatingSystem != "unknown")
-        #expect(environment.buildConfiguration == "debug")
+        #if DEBUG
+            #expect(environment.buildConfiguration == "debug")
+        #else
+            #expect(environment.buildConfiguration == "release")
+        #endif
         #expect(environment.sqliteVersion == "3.40.1" && environment.extra == ["k": "v"])
     }
 }
