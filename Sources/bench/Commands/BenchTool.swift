@@ -61,7 +61,7 @@ extension Subcommand {
                 output.out(help)
                 return 0
             case .parsed(let parsed):
-                return try Self(parsed).run()
+                return try Self(parsed).run(console: output)
             }
         } catch {
             return output.usageError(error)

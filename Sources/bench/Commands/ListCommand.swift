@@ -29,8 +29,8 @@ struct ListCommand: Subcommand {
         filter = arguments.value("--filter").map(Glob.init)
     }
 
-    func run() -> Int32 {
-        for line in lines() { Console.standard.out(line) }
+    func run(console: Console) -> Int32 {
+        for line in lines() { console.out(line) }
         return 0
     }
 

@@ -42,12 +42,7 @@ struct MergeCommand: Subcommand {
             } ?? ReportFormat.allCases
     }
 
-    func run() -> Int32 {
-        execute(console: .standard)
-    }
-
-    /// Merges and writes; returns the exit code.
-    func execute(console: Console) -> Int32 {
+    func run(console: Console) -> Int32 {
         let merged: RunResults
         do {
             merged = try RunResults.merged(inputs.map(Self.load))

@@ -41,7 +41,7 @@ struct RunCommand: Subcommand {
         options = try RunOptions(arguments, suites: SuiteCatalog.all, values: Self.values)
     }
 
-    func run() -> Int32 {
-        RunExecution(options: options, console: .standard).execute()
+    func run(console: Console) -> Int32 {
+        RunExecution(options: options, console: console).execute()
     }
 }

@@ -19,8 +19,8 @@ protocol Subcommand {
     /// - Throws: ``UsageError`` for a bad value.
     init(_ arguments: ParsedArguments) throws(UsageError)
 
-    /// Does the work and returns the exit code.
-    func run() -> Int32
+    /// Does the work, writing to `console`, and returns the exit code.
+    func run(console: Console) -> Int32
 }
 
 extension Subcommand {
