@@ -8,7 +8,7 @@ final class GroupRun {
     private let limits: RunLimits
     private let seed: UInt64
     private let stopFlag: StopFlag
-    private weak var observer: (any RunObserver)?
+    private let observer: (any RunObserver)?
     private var datasets: [DatasetRecord] = []
 
     init(

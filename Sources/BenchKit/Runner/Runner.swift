@@ -29,7 +29,7 @@ public final class Runner {
     private let seed: UInt64
     private let isolation: Isolation
     private let stopFlag: StopFlag
-    private weak var observer: (any RunObserver)?
+    private let observer: (any RunObserver)?
 
     /// Makes a runner.
     /// - Parameters:
@@ -37,7 +37,7 @@ public final class Runner {
     ///   - seed: Passed to every setup and used for bootstrap resampling.
     ///   - isolation: In process or one child per case.
     ///   - stopFlag: Checked between iterations.
-    ///   - observer: Receives progress events; held weakly.
+    ///   - observer: Receives progress events.
     public init(
         limits: RunLimits, seed: UInt64, isolation: Isolation,
         stopFlag: StopFlag = StopFlag(), observer: (any RunObserver)? = nil
