@@ -38,6 +38,36 @@ import Testing
         "--sizes", "1k,2k", "--no-progress",
     ]
 
+    @Test("without a terminal, progress is one line per case and stdout names the report")
+    func plainProgress() throws {
+        let out = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let process = Process()
+        let (output, errors) = (Pipe(), Pipe())
+        process.executableURL = try Self.binary()
+        process.arguments = [
+            "run", "--suite", "selftest", "--sizes", "1k", "--iterations", "2", "--out", out.path,
+        ]
+        process.environment = ProcessInfo.processInfo.environment.merging(["CI": "1"]) { $1 }
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let progress = String(
+            decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let summary = String(
+            decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let lines = progress.split(separator: "\n")
+        try #require(lines.count == 3, "\(progress)")
+        #expect(lines[0] == "running 2 cases")
+        #expect(lines[1].hasPrefix("[1/2] selftest/sort [in-place] 1k  passed  median "))
+        #expect(lines[2].hasPrefix("[2/2] selftest/sort [allocating] 1k  passed  median "))
+        #expect(!progress.contains("\u{1B}"))
+        #expect(summary.contains("report: \(out.path)/"))
+        #expect(summary.contains("selftest/sort [allocating] 1k  passed"))
+    }
+
     @Test("Ctrl-C stops the run, writes partial results and exits 130")
     func interrupt() throws {
         let out = try Self.temporaryDirectory()
