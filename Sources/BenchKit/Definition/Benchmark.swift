@@ -12,7 +12,10 @@
 ///     summary: "Sorts random integers",
 ///     configurations: [.init("in-place"), .init("copying")],
 ///     sizes: [10_000, 100_000],
-///     setup: { context in (0..<context.size).map { _ in Int.random(in: 0...1_000) } },
+///     setup: { context in
+///         var generator = SplitMix64(seed: context.seed)  // same data in every configuration
+///         return (0..<context.size).map { _ in Int(truncatingIfNeeded: generator.next()) }
+///     },
 ///     body: { numbers in UInt64(truncatingIfNeeded: numbers.sorted().first ?? 0) })
 /// ```
 ///
