@@ -6,7 +6,9 @@ import PackageDescription
 let package = Package(
     name: "Faultline",
     products: [
-        .library(name: "SQLiteDB", targets: ["SQLiteDB"])
+        .library(name: "SQLiteDB", targets: ["SQLiteDB"]),
+        .library(name: "BenchKit", targets: ["BenchKit"]),
+        .executable(name: "bench", targets: ["bench"]),
     ],
     targets: [
         .systemLibrary(
@@ -16,8 +18,21 @@ let package = Package(
             name: "CJemalloc", pkgConfig: "jemalloc",
             providers: [.apt(["libjemalloc-dev"])]),
         .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
+        .target(name: "BenchKit", dependencies: ["CJemalloc"]),
+        .target(name: "BenchReports", dependencies: ["BenchKit"]),
+        .target(
+            name: "BenchmarkSuites", dependencies: ["BenchKit"],
+            path: "Benchmarks/Suites"),
+        .executableTarget(
+            name: "bench", dependencies: ["BenchKit", "BenchReports", "BenchmarkSuites"]),
         .target(name: "TestSupport", dependencies: ["SQLiteDB"], path: "Tests/TestSupport"),
+        // A worker executable with fixture benchmarks (500 MB allocation, crash) that the
+        // BenchKit tests launch as child processes; not a product.
+        .executableTarget(
+            name: "BenchKitTestHost", dependencies: ["BenchKit"], path: "Tests/BenchKitTestHost"),
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport"]),
+        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "BenchReports"]),
+        .testTarget(name: "BenchCLITests", dependencies: ["bench", "BenchKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

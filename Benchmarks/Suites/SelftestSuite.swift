@@ -1,0 +1,77 @@
+import BenchKit
+
+/// The `selftest` suite: sorts random integers, so the harness can be run and
+/// demonstrated without the engine.
+///
+/// Two configurations do the same logical work (sort a copy of the same seeded array
+/// and checksum the result):
+/// - `in-place` sorts a reused buffer: only the sort's own scratch space is allocated
+///   (a handful of allocations per iteration);
+/// - `allocating` boxes every integer in a class instance and sorts the boxes: one
+///   heap allocation per element, so allocation counts differ by about `size`.
+///
+/// Cost: 10k and 100k integers; a quick profile run takes a few seconds.
+public enum SelftestSuite {
+    /// The suite.
+    public static let suite = BenchmarkSuite(
+        name: "selftest", summary: "Harness self-test: sorting integers, no engine needed",
+        benchmarks: [sort])
+
+    /// `selftest/sort`.
+    static let sort = Benchmark(
+        BenchmarkID(suite: "selftest", scenario: "sort"),
+        summary: "Sorts n random integers and checksums the sorted order",
+        configurations: [
+            BenchmarkConfiguration("in-place", summary: "sorts a reused buffer; a few allocations"),
+            BenchmarkConfiguration("allocating", summary: "boxes each integer; n allocations"),
+        ],
+        sizes: [10_000, 100_000],
+        setup: makeState, reset: refill, body: runSort)
+
+    /// The integers to sort and a scratch buffer that a reset refills.
+    struct State {
+        let input: [Int]
+        var scratch: [Int]
+        let isAllocating: Bool
+    }
+
+    static func makeState(_ context: CaseContext) -> State {
+        var generator = SplitMix64(seed: context.seed)
+        let input = (0..<context.size).map { _ in Int(truncatingIfNeeded: generator.next() >> 1) }
+        var hash = Checksum()
+        for value in input { hash.combine(value) }
+        context.record(
+            DatasetRecord(
+                name: "selftest-integers", size: context.size, seed: context.seed,
+                contentHash: CaseResult.hex(hash.value)))
+        return State(
+            input: input, scratch: input, isAllocating: context.configuration.name == "allocating")
+    }
+
+    /// Copies the input into the scratch buffer element by element, so the buffer is
+    /// reused and the timed sort does not copy it.
+    static func refill(_ state: inout State) {
+        for index in state.input.indices { state.scratch[index] = state.input[index] }
+    }
+
+    static func runSort(_ state: inout State) -> UInt64 {
+        var checksum = Checksum()
+        if state.isAllocating {
+            let boxes = state.input.map(Box.init).sorted { $0.value < $1.value }
+            for box in boxes { checksum.combine(box.value) }
+        } else {
+            state.scratch.sort()
+            for value in state.scratch { checksum.combine(value) }
+        }
+        return checksum.value
+    }
+
+    /// A heap-allocated integer: what makes the `allocating` configuration allocate.
+    final class Box {
+        let value: Int
+
+        init(_ value: Int) {
+            self.value = value
+        }
+    }
+}

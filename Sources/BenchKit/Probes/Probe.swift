@@ -1,0 +1,52 @@
+/// Reads every probe around one iteration of a case.
+///
+/// Timed iterations read only the monotonic clock and `getrusage`, immediately around
+/// the body, so nothing else runs inside the timed region. Instrumented iterations,
+/// run after the timed ones, read jemalloc, `/proc/self/status` and the suite's counter
+/// sources: those reads flush allocator caches and touch files, which would distort a
+/// timing, so their iterations are not timed. Cost: see each probe.
+struct Probe {
+    let counterSources: [any CounterSource]
+
+    /// The metrics an instrumented iteration reports: built-ins, then suite counters.
+    var instrumentedMetrics: [Metric] {
+        Metric.instrumented + counterSources.flatMap(\.metrics)
+    }
+
+    /// Runs `body` once, timed, and returns the wall and CPU metrics with its checksum.
+    func timed(_ body: () throws -> UInt64) rethrows -> (values: [Double], checksum: UInt64) {
+        let cpuBefore = CPUTime.now()
+        let start = MonotonicClock.now()
+        let checksum = try body()
+        let end = MonotonicClock.now()
+        let cpuAfter = CPUTime.now()
+        blackHole(checksum)
+        let values = [
+            Double(end &- start), Double(cpuAfter.user &- cpuBefore.user),
+            Double(cpuAfter.system &- cpuBefore.system),
+        ]
+        return (values, checksum)
+    }
+
+    /// Runs `body` once with memory and counter probes around it.
+    func instrumented(
+        _ body: () throws -> UInt64
+    ) rethrows -> (values: [Double], checksum: UInt64) {
+        let countersBefore = counterSources.flatMap { $0.read() }
+        ProcessMemory.resetPeak()
+        let allocBefore = Jemalloc.snapshot()
+        Jemalloc.resetPeak()
+        let checksum = try body()
+        let peak = Jemalloc.peak()
+        let allocAfter = Jemalloc.snapshot()
+        let memory = ProcessMemory.snapshot()
+        let countersAfter = counterSources.flatMap { $0.read() }
+        blackHole(checksum)
+        let builtIn = [
+            allocAfter.bytesAllocated - allocBefore.bytesAllocated,
+            allocAfter.allocations - allocBefore.allocations,
+            peak, memory.resident, memory.peakResident,
+        ]
+        return (builtIn + zip(countersAfter, countersBefore).map { $0 - $1 }, checksum)
+    }
+}

@@ -1,0 +1,58 @@
+/// Everything measured for one case: raw samples and statistics of every metric, the
+/// checksum, iteration counts and errors.
+///
+/// Cost: every raw sample of the case.
+public struct CaseResult: Hashable, Sendable, Codable {
+    /// Which case.
+    public let key: CaseKey
+    /// Whether it passed, failed or was cut short.
+    public let status: CaseStatus
+    /// The body's checksum as `0x` and 16 hex digits (a string so JSON readers that use
+    /// doubles keep every bit); nil when no iteration completed.
+    public let checksum: String?
+    /// Iterations completed, by kind (`warmup`, `timed`, `instrumented`).
+    public let iterations: [String: Int]
+    /// One entry per metric, timed metrics first.
+    public let metrics: [MetricResult]
+    /// What went wrong, one line each; empty when the case passed.
+    public let errors: [String]
+
+    /// Makes a result.
+    public init(
+        key: CaseKey, status: CaseStatus, checksum: String?, iterations: [String: Int],
+        metrics: [MetricResult], errors: [String]
+    ) {
+        self.key = key
+        self.status = status
+        self.checksum = checksum
+        self.iterations = iterations
+        self.metrics = metrics
+        self.errors = errors
+    }
+
+    /// The result for `metric`, if measured.
+    public func metric(_ metric: Metric) -> MetricResult? {
+        metrics.first { $0.metric == metric }
+    }
+
+    /// The result of the metric named `name`, if measured.
+    public func metric(named name: String) -> MetricResult? {
+        metrics.first { $0.metric.name == name }
+    }
+
+    /// `0x` and 16 lowercase hex digits.
+    public static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return "0x" + String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
+
+/// How a case ended.
+public enum CaseStatus: String, Hashable, Sendable, Codable {
+    /// Every planned iteration ran.
+    case passed
+    /// Setup, an iteration or the worker process failed; see the errors.
+    case failed
+    /// The run was stopped (Ctrl-C) while the case ran; samples are incomplete.
+    case interrupted
+}

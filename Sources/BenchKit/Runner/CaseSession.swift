@@ -1,0 +1,54 @@
+/// One case set up in this process: runs its iterations and reads its probes.
+///
+/// Used directly for `--in-process` runs and inside each child worker. Confined to
+/// the thread that created it. Cost: the benchmark's setup, once, in `init`.
+final class CaseSession {
+    let key: CaseKey
+    private let instance: any BenchmarkInstance
+    private let probe: Probe
+    /// Datasets the setup recorded.
+    let datasets: [DatasetRecord]
+
+    /// Runs `benchmark`'s setup for the case `key`.
+    /// - Throws: ``CaseFailure`` when the configuration is unknown, or whatever the
+    ///   setup throws.
+    init(benchmark: Benchmark, key: CaseKey, seed: UInt64) throws {
+        guard let configuration = benchmark.configuration(named: key.configuration) else {
+            throw CaseFailure("\(benchmark.id) has no configuration '\(key.configuration)'")
+        }
+        let context = CaseContext(configuration: configuration, size: key.size, seed: seed)
+        self.key = key
+        self.instance = try benchmark.makeInstance(context)
+        self.probe = Probe(counterSources: context.counterSources)
+        self.datasets = context.datasets
+    }
+
+    /// The metrics an instrumented iteration reports.
+    var instrumentedMetrics: [Metric] { probe.instrumentedMetrics }
+
+    /// Resets the state (untimed), then runs one iteration of `kind`.
+    func iterate(_ kind: IterationKind) throws -> IterationRecord {
+        try instance.reset()
+        switch kind {
+        case .warmup:
+            let checksum = try instance.run()
+            blackHole(checksum)
+            return IterationRecord(kind: kind, values: [], checksum: checksum)
+        case .timed:
+            let result = try probe.timed { try instance.run() }
+            return IterationRecord(kind: kind, values: result.values, checksum: result.checksum)
+        case .instrumented:
+            let result = try probe.instrumented { try instance.run() }
+            return IterationRecord(kind: kind, values: result.values, checksum: result.checksum)
+        }
+    }
+}
+
+/// Why a case failed, in one line: a setup or body error, a crash, a protocol error.
+struct CaseFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// A ``CaseWorker`` that runs its case in a child process, so resident memory and its
+/// peak belong to that case alone and a crash ends only that case.
+///
+/// The child is the launcher's executable serving ``WorkerHost``; requests and replies
+/// are JSON lines over its stdin and stdout. Its stderr goes to a temporary file whose
+/// tail is quoted when the child fails. Cost: one process spawn and one setup per case;
+/// one pipe round trip per iteration (outside the timed region).
+final class ChildProcessWorker: CaseWorker {
+    let key: CaseKey
+    private let seed: UInt64
+    private let launcher: WorkerLauncher
+    private let process = Process()
+    private let stderrURL: URL
+    private var channel: LineChannel?
+    private var pipes: (toChild: Pipe, fromChild: Pipe)?
+
+    init(key: CaseKey, seed: UInt64, launcher: WorkerLauncher) {
+        self.key = key
+        self.seed = seed
+        self.launcher = launcher
+        self.stderrURL = FileManager.default.temporaryDirectory
+            .appendingPathComponent("bench-worker-\(UUID().uuidString).log")
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: stderrURL)
+    }
+
+    func start() throws -> WorkerReady {
+        try spawn()
+        let request = try String(
+            decoding: JSONEncoder().encode(WorkerRequest(key: key, seed: seed)), as: UTF8.self)
+        try send(request)
+        guard case .ready(let ready) = try receive() else {
+            throw CaseFailure("worker for \(key) did not report ready")
+        }
+        return ready
+    }
+
+    func iterate(_ kind: IterationKind) throws -> IterationRecord {
+        try send(WorkerCommand(kind).rawValue)
+        guard case .iteration(let record) = try receive() else {
+            throw CaseFailure("worker for \(key) sent an unexpected reply")
+        }
+        return record
+    }
+
+    func finish() {
+        guard process.isRunning else { return }
+        try? send(WorkerCommand.finish.rawValue)
+        process.waitUntilExit()
+    }
+
+    private func spawn() throws {
+        let toChild = Pipe()
+        let fromChild = Pipe()
+        _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+        process.executableURL = launcher.executable
+        process.arguments = launcher.arguments
+        process.standardInput = toChild
+        process.standardOutput = fromChild
+        process.standardError = try FileHandle(forWritingTo: stderrURL)
+        try process.run()
+        pipes = (toChild, fromChild)
+        channel = LineChannel(
+            input: fromChild.fileHandleForReading.fileDescriptor,
+            output: toChild.fileHandleForWriting.fileDescriptor)
+    }
+
+    private func send(_ line: String) throws {
+        guard let channel else { throw CaseFailure("worker for \(key) is not running") }
+        do { try channel.writeLine(line) } catch { throw exitFailure() }
+    }
+
+    private func receive() throws -> WorkerReply {
+        guard let line = channel?.readLine() else { throw exitFailure() }
+        let reply = try JSONDecoder().decode(WorkerReply.self, from: Data(line.utf8))
+        if case .failed(let message) = reply { throw CaseFailure(message) }
+        return reply
+    }
+
+    /// Describes how the child ended, with the tail of its stderr.
+    private func exitFailure() -> CaseFailure {
+        process.waitUntilExit()
+        let status = process.terminationStatus
+        let how =
+            process.terminationReason == .uncaughtSignal
+            ? "crashed with signal \(status)" : "exited with status \(status)"
+        let log = (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? ""
+        let tail = log.split(separator: "\n").suffix(3).joined(separator: " | ")
+        return CaseFailure("worker for \(key) \(how)" + (tail.isEmpty ? "" : ": \(tail)"))
+    }
+}

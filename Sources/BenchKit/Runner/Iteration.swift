@@ -1,0 +1,23 @@
+/// The three kinds of iteration a case runs, in this order.
+///
+/// Cost: none; a tag.
+public enum IterationKind: String, Sendable, Codable {
+    /// Runs the body untimed to warm caches, JIT-free code paths and the allocator.
+    case warmup
+    /// Runs the body between clock reads; wall and CPU time.
+    case timed
+    /// Runs the body with allocation, memory and counter probes; not timed.
+    case instrumented
+}
+
+/// What one iteration produced: its probe values and the body's checksum.
+///
+/// Cost: a small array; crosses the child-process pipe as one JSON line.
+struct IterationRecord: Sendable, Codable {
+    /// Which kind of iteration ran.
+    var kind: IterationKind
+    /// One value per metric of that kind, in the worker's metric order.
+    var values: [Double]
+    /// The body's checksum.
+    var checksum: UInt64
+}

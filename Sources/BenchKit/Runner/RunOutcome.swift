@@ -1,0 +1,11 @@
+/// What a ``Runner`` produced: case results, datasets used, whether it was stopped.
+///
+/// Cost: holds every raw sample.
+public struct RunOutcome: Sendable {
+    /// One result per case that started, in run order.
+    public var cases: [CaseResult]
+    /// Distinct datasets the cases recorded.
+    public var datasets: [DatasetRecord]
+    /// Whether a stop request ended the run early.
+    public var wasInterrupted: Bool
+}

@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Runs a ``RunPlan``: warm-up, timed and instrumented iterations for every case.
+///
+/// Group by group, the runner starts one worker per configuration and steps them in
+/// turn (A B C A B C ...) so drift in machine speed hits every configuration alike.
+/// A case whose setup, body or child process fails is recorded as failed and the run
+/// goes on. A ``StopFlag`` ends the run after the current iteration; the outcome is
+/// then marked interrupted.
+///
+/// ```swift
+/// let runner = Runner(limits: RunProfile.quick.limits, seed: 42, isolation: .inProcess)
+/// let outcome = runner.run(RunPlan(benchmarks: suite.benchmarks))
+/// ```
+///
+/// Cost: the benchmarks themselves, plus a process spawn per case when isolated.
+public final class Runner {
+    /// Where cases run.
+    public enum Isolation: Sendable {
+        /// In the calling process: cheaper, but RSS and peak RSS are shared by all cases.
+        case inProcess
+        /// One child process per case, started by the launcher.
+        case childProcess(WorkerLauncher)
+    }
+
+    private let limits: RunLimits
+    private let seed: UInt64
+    private let isolation: Isolation
+    private let stopFlag: StopFlag
+    private let observer: (any RunObserver)?
+
+    /// Makes a runner.
+    /// - Parameters:
+    ///   - limits: Iteration counts and time budget per case.
+    ///   - seed: Passed to every setup and used for bootstrap resampling.
+    ///   - isolation: In process or one child per case.
+    ///   - stopFlag: Checked between iterations.
+    ///   - observer: Receives progress events.
+    public init(
+        limits: RunLimits, seed: UInt64, isolation: Isolation,
+        stopFlag: StopFlag = StopFlag(), observer: (any RunObserver)? = nil
+    ) {
+        self.limits = limits
+        self.seed = seed
+        self.isolation = isolation
+        self.stopFlag = stopFlag
+        self.observer = observer
+    }
+
+    /// Runs every group of `plan` in order, or until a stop is requested.
+    public func run(_ plan: RunPlan) -> RunOutcome {
+        if case .childProcess = isolation { ignoreBrokenPipes() }
+        let total = plan.cases.count
+        observer?.runStarted(totalCases: total)
+        var outcome = RunOutcome(cases: [], datasets: [], wasInterrupted: false)
+        for group in plan.groups {
+            if stopFlag.isStopRequested { break }
+            observer?.groupStarted(group.cases)
+            let result = makeGroupRun(group).run()
+            outcome.datasets.append(
+                contentsOf: result.datasets.filter { !outcome.datasets.contains($0) })
+            for caseResult in result.cases {
+                outcome.cases.append(caseResult)
+                observer?.caseFinished(caseResult, done: outcome.cases.count, total: total)
+            }
+        }
+        outcome.wasInterrupted = stopFlag.isStopRequested
+        return outcome
+    }
+
+    private func makeGroupRun(_ group: RunPlan.Group) -> GroupRun {
+        let workers: [any CaseWorker] = group.cases.map { key in
+            switch isolation {
+            case .inProcess: InProcessWorker(benchmark: group.benchmark, key: key, seed: seed)
+            case .childProcess(let launcher):
+                ChildProcessWorker(key: key, seed: seed, launcher: launcher)
+            }
+        }
+        return GroupRun(
+            workers: workers, limits: limits, seed: seed, stopFlag: stopFlag, observer: observer)
+    }
+
+    /// A child that dies makes the next write fail with EPIPE instead of killing us.
+    private func ignoreBrokenPipes() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+}

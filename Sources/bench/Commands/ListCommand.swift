@@ -1,0 +1,52 @@
+import BenchKit
+import BenchmarkSuites
+
+/// `bench list`: prints suites, benchmarks, configurations and sizes.
+struct ListCommand: Subcommand {
+    static let name = "list"
+    static let summary = "List suites and benchmarks with their configurations and sizes"
+    static let positionalSynopsis = ""
+    static let discussion = """
+        Prints each suite, then each benchmark ID with its description, configurations
+        and default sizes. Suites marked (explicit) run only when named with --suite.
+        """
+    static let options: [OptionSpec] = [
+        .value("--suite", "NAMES", "comma-separated suites (default: all)"),
+        .value("--filter", "GLOB", "only benchmarks whose suite/scenario ID matches"),
+    ]
+
+    let suites: [BenchmarkSuite]
+    let filter: Glob?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        let all = SuiteCatalog.all
+        if let text = arguments.value("--suite") {
+            let names = try RunOptions.suiteNames(text, known: all, values: Self.values)
+            suites = all.filter { names.contains($0.name) }
+        } else {
+            suites = all
+        }
+        filter = arguments.value("--filter").map(Glob.init)
+    }
+
+    func run(console: Console) -> Int32 {
+        for line in lines() { console.out(line) }
+        return 0
+    }
+
+    /// The listing, one line per item.
+    func lines() -> [String] {
+        suites.flatMap { suite -> [String] in
+            let benchmarks = suite.benchmarks.filter { filter?.matches($0.id.description) ?? true }
+            guard !benchmarks.isEmpty else { return [] }
+            let header = "\(suite.name)\(suite.isDefault ? "" : " (explicit)")  \(suite.summary)"
+            return [header] + benchmarks.flatMap(describe)
+        }
+    }
+
+    private func describe(_ benchmark: Benchmark) -> [String] {
+        let sizes = benchmark.sizes.map(SizeFormat.short).joined(separator: ",")
+        return ["  \(benchmark.id)  \(benchmark.summary)  sizes \(sizes)"]
+            + benchmark.configurations.map { "    [\($0.name)] \($0.summary)" }
+    }
+}

@@ -1,0 +1,73 @@
+import BenchKit
+import BenchReports
+import Foundation
+
+/// `bench merge`: joins the results of shards into one report.
+struct MergeCommand: Subcommand {
+    static let name = "merge"
+    static let summary = "Merge the results of shards (--shard i/n) into one report"
+    static let positionalSynopsis = "RESULTS..."
+    static let discussion = """
+        Each RESULTS is a results.json file or a run directory holding one. The parts
+        must come from runs with the same settings and must not repeat a case. Checksums
+        are compared again across all parts. Writes a new run directory labelled
+        'merged'. Exit codes: 0 success, 1 a checksum mismatch or failed case, 2 usage
+        or input error.
+        """
+    static let options: [OptionSpec] = [
+        .value("--out", "DIR", "directory that holds run directories (default Reports)"),
+        .value("--format", "LIST", "report formats: json,csv (default: all)"),
+    ]
+
+    let inputs: [String]
+    let outputRoot: String
+    let formats: [ReportFormat]
+
+    /// Makes the command from already checked values.
+    init(inputs: [String], outputRoot: String, formats: [ReportFormat]) {
+        self.inputs = inputs
+        self.outputRoot = outputRoot
+        self.formats = formats
+    }
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard !arguments.positionals.isEmpty else {
+            throw UsageError(message: "merge needs at least one results file", usage: Self.usage)
+        }
+        inputs = arguments.positionals
+        outputRoot = arguments.value("--out") ?? "Reports"
+        formats =
+            try arguments.value("--format").map { text throws(UsageError) in
+                try Self.values.choices(text, option: "--format", as: ReportFormat.self)
+            } ?? ReportFormat.allCases
+    }
+
+    func run(console: Console) -> Int32 {
+        let merged: RunResults
+        do {
+            merged = try RunResults.merged(inputs.map(Self.load))
+        } catch {
+            console.err("error: \(error)")
+            return 2
+        }
+        var relabelled = merged
+        relabelled.label = "merged"
+        relabelled.runID = ReportDirectory.name(label: "merged", date: merged.startedAt)
+        do {
+            let directory = try ReportPublisher(root: outputRoot, formats: formats).publish(
+                relabelled)
+            RunSummary(results: relabelled).print(to: console, directory: directory)
+        } catch {
+            console.err("error: cannot write the report: \(error)")
+            return 1
+        }
+        return relabelled.isFailed ? 1 : 0
+    }
+
+    private static func load(_ path: String) throws -> (path: String, results: RunResults) {
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        let file = exists && isDirectory.boolValue ? "\(path)/results.json" : path
+        return (file, try RunResults.read(from: URL(fileURLWithPath: file)))
+    }
+}

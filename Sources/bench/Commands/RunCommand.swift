@@ -1,0 +1,47 @@
+import BenchKit
+import BenchReports
+import BenchmarkSuites
+import Foundation
+
+/// `bench run`: runs benchmarks and writes a report directory.
+struct RunCommand: Subcommand {
+    static let name = "run"
+    static let summary = "Run benchmarks and write results to Reports/<timestamp>-<label>/"
+    static let positionalSynopsis = ""
+    static let discussion = """
+        Runs every configuration of every selected benchmark at every size, interleaving
+        configurations, each case in its own child process unless --in-process is given.
+        Writes results.json, results.csv and samples.csv and points Reports/latest at the
+        run. Exit codes: 0 success, 1 a checksum mismatch or failed case, 2 usage error,
+        130 interrupted (partial results are still written).
+        """
+    static let options: [OptionSpec] = [
+        .value("--suite", "NAMES", "comma-separated suites (default: the default suites)"),
+        .value(
+            "--filter", "GLOB", "only benchmarks whose suite/scenario ID matches, e.g. 'selftest/*'"
+        ),
+        .value("--sizes", "LIST", "sizes to run instead of each benchmark's own, e.g. 10k,100k,1m"),
+        .value("--profile", "NAME", "quick, standard (default) or full"),
+        .value("--iterations", "N", "at most N timed iterations per case (overrides the profile)"),
+        .value("--warmup", "N", "N untimed warm-up iterations per case (overrides the profile)"),
+        .value(
+            "--max-time", "DURATION", "time budget per case, e.g. 2s, 500ms (overrides the profile)"
+        ),
+        .value("--seed", "N", "seed for generated data and bootstrap statistics (default 42)"),
+        .value("--out", "DIR", "directory that holds run directories (default Reports)"),
+        .value("--format", "LIST", "report formats: json,csv (default: all)"),
+        .flag("--no-progress", "print no progress, only the summary"),
+        .value("--shard", "I/N", "run only shard I of N (every N-th scenario x size group)"),
+        .flag("--in-process", "run cases in this process (RSS and peak RSS then shared)"),
+    ]
+
+    let options: RunOptions
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        options = try RunOptions(arguments, suites: SuiteCatalog.all, values: Self.values)
+    }
+
+    func run(console: Console) -> Int32 {
+        RunExecution(options: options, console: console).execute()
+    }
+}

@@ -1,0 +1,89 @@
+import BenchKit
+import BenchReports
+import Foundation
+
+/// The typed options of `bench run`, validated.
+struct RunOptions: Equatable {
+    var suites: [String]
+    var filter: Glob?
+    var sizes: [Int]?
+    var profile: RunProfile = .standard
+    var limits: RunLimits
+    var seed: UInt64 = 42
+    var outputRoot: String = "Reports"
+    var formats: [ReportFormat] = ReportFormat.allCases
+    var showsProgress = true
+    var shard: Shard?
+    var isInProcess = false
+
+    /// Reads and checks every option of `arguments`.
+    /// - Parameter suites: The suites that exist, to check `--suite` against.
+    /// - Throws: ``UsageError`` for the first bad value.
+    init(_ arguments: ParsedArguments, suites known: [BenchmarkSuite], values: ValueParsers)
+        throws(UsageError)
+    {
+        suites = try Self.suites(arguments.value("--suite"), known: known, values: values)
+        filter = arguments.value("--filter").map(Glob.init)
+        sizes = try arguments.value("--sizes").map { text throws(UsageError) in
+            try values.sizes(text)
+        }
+        if let text = arguments.value("--profile") {
+            profile = try values.choice(text, option: "--profile", as: RunProfile.self)
+        }
+        limits = profile.limits
+        try readLimits(arguments, values: values)
+        if let text = arguments.value("--seed") { seed = try values.seed(text) }
+        outputRoot = arguments.value("--out") ?? outputRoot
+        if let text = arguments.value("--format") {
+            formats = try values.choices(text, option: "--format", as: ReportFormat.self)
+        }
+        showsProgress = !arguments.has("--no-progress")
+        shard = try arguments.value("--shard").map { text throws(UsageError) in
+            try values.shard(text)
+        }
+        isInProcess = arguments.has("--in-process")
+    }
+
+    private mutating func readLimits(_ arguments: ParsedArguments, values: ValueParsers)
+        throws(UsageError)
+    {
+        if let text = arguments.value("--iterations") {
+            limits.maxIterations = try values.integer(text, option: "--iterations", minimum: 1)
+        }
+        if let text = arguments.value("--warmup") {
+            limits.warmupIterations = try values.integer(text, option: "--warmup", minimum: 0)
+        }
+        if let text = arguments.value("--max-time") {
+            limits.maxTime = try values.duration(text, option: "--max-time")
+        }
+    }
+
+    private static func suites(
+        _ text: String?, known: [BenchmarkSuite], values: ValueParsers
+    ) throws(UsageError) -> [String] {
+        guard let text else { return known.filter(\.isDefault).map(\.name) }
+        return try suiteNames(text, known: known, values: values)
+    }
+
+    /// Checks a comma-separated list of suite names against `known`.
+    static func suiteNames(
+        _ text: String, known: [BenchmarkSuite], values: ValueParsers
+    ) throws(UsageError) -> [String] {
+        var names: [String] = []
+        for name in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+            guard known.contains(where: { $0.name == name }) else {
+                let list = known.map(\.name).joined(separator: ", ")
+                throw UsageError(
+                    message: "unknown suite '\(name)' (known: \(list))", usage: values.usage)
+            }
+            if !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+
+    /// The label of the run directory: suites joined by `+`, plus the shard.
+    var label: String {
+        let base = suites.joined(separator: "+")
+        return shard.map { "\(base)-shard\($0.index)of\($0.count)" } ?? base
+    }
+}

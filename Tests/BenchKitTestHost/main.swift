@@ -1,0 +1,36 @@
+import BenchKit
+import Foundation
+
+// A worker executable for the BenchKit tests: serves fixture benchmarks that must run
+// in a child process (a 500 MB allocation, a crash) so the tests can check isolation
+// and failure handling. Started by the tests as `BenchKitTestHost`, never by users.
+
+/// Touches every page of a `bytes`-sized allocation so it becomes resident, then frees it.
+func touch(bytes: Int) -> UInt64 {
+    let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes)
+    defer { pointer.deallocate() }
+    for offset in stride(from: 0, to: bytes, by: 4_096) { pointer[offset] = 1 }
+    blackHole(pointer)
+    return 1
+}
+
+let memory = Benchmark(
+    BenchmarkID(suite: "fixture", scenario: "memory"),
+    summary: "A 500 MB case followed by a 1 MB case",
+    configurations: [.init("large"), .init("small")],
+    sizes: [1],
+    setup: { context in context.configuration.name == "large" ? 500_000_000 : 1_000_000 },
+    body: { bytes in touch(bytes: bytes) })
+
+let crash = Benchmark(
+    BenchmarkID(suite: "fixture", scenario: "crash"),
+    summary: "One configuration traps in its body",
+    configurations: [.init("healthy"), .init("crashing")],
+    sizes: [1],
+    setup: { context in context.configuration.name == "crashing" },
+    body: { isCrashing in
+        precondition(!isCrashing, "fixture crash")
+        return 7
+    })
+
+exit(WorkerHost.serve(benchmarks: [memory, crash]))

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+@testable import BenchKit
+
+/// The runner's order of work, failure handling and checksum checks (in process).
+@Suite struct RunnerTests {
+    @Test("configurations interleave A B C A B C in every phase")
+    func interleaving() {
+        let log = CallLog()
+        let benchmark = Fixtures.benchmark(
+            "order", configurations: ["A", "B", "C"], sizes: [1], log: log)
+        let results = Fixtures.run([benchmark])
+        // 1 warm-up + 3 timed + 1 instrumented round.
+        #expect(log.all == Array(repeating: ["A", "B", "C"], count: 5).flatMap { $0 })
+        #expect(
+            results.cases.map(\.iterations)
+                == Array(repeating: ["warmup": 1, "timed": 3, "instrumented": 1], count: 3))
+    }
+
+    @Test("every case has its timed and instrumented metrics with raw samples")
+    func metrics() throws {
+        let results = Fixtures.run([Fixtures.benchmark("metrics", sizes: [5])])
+        let first = try #require(results.cases.first)
+        #expect(first.status == .passed)
+        #expect(first.checksum == CaseResult.hex(5))
+        #expect(first.metric(.wallTime)?.samples.count == 3)
+        #expect(first.metric(.allocations)?.samples.count == 1)
+        #expect(first.metrics.map(\.metric) == Metric.timed + Metric.instrumented)
+        #expect(try #require(first.metric(.peakResidentMemory)?.summary.median) > 0)
+    }
+
+    @Test("different checksums across configurations fail the run and name the group")
+    func checksumMismatch() throws {
+        let benchmark = Fixtures.benchmark(
+            "mismatch", configurations: ["right", "wrong"], sizes: [7]
+        ) {
+            name, _ in name == "right" ? 1 : 2
+        }
+        let results = Fixtures.run([benchmark])
+        let mismatch = try #require(results.checksumMismatches.first)
+        #expect(results.isFailed)
+        #expect(mismatch.benchmark.description == "fixture/mismatch" && mismatch.size == 7)
+        #expect(mismatch.checksums == ["right": CaseResult.hex(1), "wrong": CaseResult.hex(2)])
+        #expect(mismatch.description.contains("fixture/mismatch"))
+        #expect(results.cases.allSatisfy { $0.status == .passed })
+    }
+
+    @Test("matching checksums pass")
+    func checksumsMatch() {
+        let results = Fixtures.run([Fixtures.benchmark("match")])
+        #expect(results.checksumMismatches.isEmpty)
+        #expect(!results.isFailed)
+    }
+
+    @Test("a checksum that changes between iterations fails the case")
+    func unstableChecksum() throws {
+        let counter = CallLog()
+        let benchmark = Fixtures.benchmark("unstable", configurations: ["only"], sizes: [1]) {
+            _, _ in
+            counter.append("x")
+            return UInt64(counter.all.count)
+        }
+        let result = try #require(Fixtures.run([benchmark]).cases.first)
+        #expect(result.status == .failed)
+        #expect(result.errors.first?.contains("checksum changed between iterations") == true)
+    }
+
+    @Test("a throwing body fails its case; the others and later groups go on")
+    func failureIsolation() {
+        struct Boom: Error {}
+        let benchmark = Fixtures.benchmark("throws", configurations: ["ok", "bad"], sizes: [1, 2]) {
+            name, size in
+            if name == "bad" && size == 1 { throw Boom() }
+            return 3
+        }
+        let results = Fixtures.run([benchmark])
+        #expect(results.cases.map(\.status) == [.passed, .failed, .passed, .passed])
+        #expect(results.cases[1].errors.first?.contains("iteration failed") == true)
+        #expect(results.isFailed)
+    }
+
+    @Test("a counter source reports its deltas as metrics")
+    func counterSource() throws {
+        let benchmark = Benchmark(
+            BenchmarkID(suite: "fixture", scenario: "counters"), summary: "",
+            configurations: [.init("only")],
+            sizes: [4],
+            setup: { context in
+                let counter = BodyCounter()
+                context.register(counter)
+                return counter
+            },
+            body: { counter in
+                counter.calls += 3
+                return 1
+            })
+        let result = try #require(Fixtures.run([benchmark]).cases.first)
+        let calls = try #require(result.metric(named: "fixture.calls"))
+        #expect(calls.samples == [3])
+        #expect(calls.metric.unit == .count)
+    }
+}
+
+/// Counts body calls, as an engine would count statements.
+final class BodyCounter: CounterSource {
+    var calls = 0
+    let metrics = [Metric(name: "fixture.calls", unit: .count)]
+
+    func read() -> [Double] { [Double(calls)] }
+}

@@ -1,0 +1,74 @@
+import Testing
+
+@testable import BenchKit
+
+/// Shards of a run, merged, cover exactly the cases of the whole run.
+@Suite struct ShardMergeTests {
+    let benchmarks = [
+        Fixtures.benchmark("first", sizes: [10, 20, 30]),
+        Fixtures.benchmark("second", configurations: ["x", "y", "z"], sizes: [5, 6]),
+    ]
+
+    @Test("shard 1/2 + 2/2 merged give the same cases as one run", arguments: [2, 3])
+    func shardsCoverTheRun(count: Int) throws {
+        let whole = Fixtures.run(benchmarks)
+        let parts = (1...count).map { index in
+            (
+                path: "shard\(index)",
+                results: Fixtures.run(benchmarks, shard: Shard(index: index, count: count))
+            )
+        }
+        #expect(parts.allSatisfy { !$0.results.cases.isEmpty })
+        let merged = try RunResults.merged(parts)
+        #expect(Set(merged.cases.map(\.key)) == Set(whole.cases.map(\.key)))
+        #expect(merged.cases.count == whole.cases.count)
+        #expect(!merged.isPartial)
+        #expect(merged.shards.map(\.index) == Array(1...count))
+        #expect(merged.settings.shard == nil)
+        #expect(Set(merged.cases.map(\.checksum)) == Set(whole.cases.map(\.checksum)))
+        #expect(merged.analysis.ratios.count == whole.analysis.ratios.count)
+    }
+
+    @Test("a missing shard makes the merge partial")
+    func missingShard() throws {
+        let only = Fixtures.run(benchmarks, shard: Shard(index: 1, count: 2))
+        let merged = try RunResults.merged([(path: "one", results: only)])
+        #expect(merged.isPartial)
+    }
+
+    @Test("the same shard twice is refused, naming the file")
+    func duplicateShard() {
+        let shard = Fixtures.run(benchmarks, shard: Shard(index: 1, count: 2))
+        #expect(throws: ResultsFileError.self) {
+            try RunResults.merged([(path: "a", results: shard), (path: "b", results: shard)])
+        }
+    }
+
+    @Test("parts with different settings are refused")
+    func differentSettings() throws {
+        let first = Fixtures.run(benchmarks, shard: Shard(index: 1, count: 2))
+        var second = Fixtures.run(benchmarks, shard: Shard(index: 2, count: 2))
+        second.settings.seed = 7
+        do {
+            _ = try RunResults.merged([(path: "a", results: first), (path: "b", results: second)])
+            Issue.record("merge accepted different settings")
+        } catch let error as ResultsFileError {
+            #expect(error.path == "b")
+            #expect(error.reason.contains("settings differ"))
+        }
+    }
+
+    @Test("a checksum mismatch found in a shard survives the merge")
+    func mismatchAcrossShards() throws {
+        let benchmark = Fixtures.benchmark("split", configurations: ["a", "b"], sizes: [1, 2]) {
+            name, size in
+            size == 2 && name == "b" ? 99 : UInt64(size)
+        }
+        let parts = (1...2).map {
+            (path: "\($0)", results: Fixtures.run([benchmark], shard: Shard(index: $0, count: 2)))
+        }
+        let merged = try RunResults.merged(parts)
+        #expect(merged.checksumMismatches.map(\.size) == [2])
+        #expect(merged.isFailed)
+    }
+}
