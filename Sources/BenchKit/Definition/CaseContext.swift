@@ -12,6 +12,7 @@ public final class CaseContext {
     public let seed: UInt64
     private(set) var counterSources: [any CounterSource] = []
     private(set) var datasets: [DatasetRecord] = []
+    private(set) var traceSources: [any SQLTraceSource] = []
 
     /// Makes a context; the runner does this for each case.
     public init(configuration: BenchmarkConfiguration, size: Int, seed: UInt64) {
@@ -23,6 +24,11 @@ public final class CaseContext {
     /// Adds counters that are read before and after each instrumented iteration.
     public func register(_ source: any CounterSource) {
         counterSources.append(source)
+    }
+
+    /// Adds a source of SQL traces; the runner traces each instrumented iteration.
+    public func register(trace source: any SQLTraceSource) {
+        traceSources.append(source)
     }
 
     /// Records a dataset the case uses, so results name its seed, size and hash.

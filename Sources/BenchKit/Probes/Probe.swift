@@ -7,6 +7,7 @@
 /// timing, so their iterations are not timed. Cost: see each probe.
 struct Probe {
     let counterSources: [any CounterSource]
+    var traceSources: [any SQLTraceSource] = []
 
     /// The metrics an instrumented iteration reports: built-ins, then suite counters.
     var instrumentedMetrics: [Metric] {
@@ -29,10 +30,12 @@ struct Probe {
     }
 
     /// Runs `body` once with memory and counter probes around it.
+    /// The SQL trace sources record only this body; their traces are merged.
     func instrumented(
         _ body: () throws -> UInt64
-    ) rethrows -> (values: [Double], checksum: UInt64) {
+    ) rethrows -> (values: [Double], checksum: UInt64, trace: SQLTrace?) {
         let countersBefore = counterSources.flatMap { $0.read() }
+        for source in traceSources { source.startTrace() }
         ProcessMemory.resetPeak()
         let allocBefore = Jemalloc.snapshot()
         Jemalloc.resetPeak()
@@ -41,12 +44,15 @@ struct Probe {
         let allocAfter = Jemalloc.snapshot()
         let memory = ProcessMemory.snapshot()
         let countersAfter = counterSources.flatMap { $0.read() }
+        let traces = traceSources.map { $0.finishTrace() }
         blackHole(checksum)
         let builtIn = [
             allocAfter.bytesAllocated - allocBefore.bytesAllocated,
             allocAfter.allocations - allocBefore.allocations,
             peak, memory.resident, memory.peakResident,
         ]
-        return (builtIn + zip(countersAfter, countersBefore).map { $0 - $1 }, checksum)
+        let values = builtIn + zip(countersAfter, countersBefore).map { $0 - $1 }
+        let trace = traces.isEmpty ? nil : SQLTrace(statements: traces.flatMap(\.statements))
+        return (values, checksum, trace)
     }
 }

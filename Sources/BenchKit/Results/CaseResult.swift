@@ -16,11 +16,13 @@ public struct CaseResult: Hashable, Sendable, Codable {
     public let metrics: [MetricResult]
     /// What went wrong, one line each; empty when the case passed.
     public let errors: [String]
+    /// The SQL of the last instrumented iteration, when the suite traced it.
+    public let sqlTrace: SQLTrace?
 
     /// Makes a result.
     public init(
         key: CaseKey, status: CaseStatus, checksum: String?, iterations: [String: Int],
-        metrics: [MetricResult], errors: [String]
+        metrics: [MetricResult], errors: [String], sqlTrace: SQLTrace? = nil
     ) {
         self.key = key
         self.status = status
@@ -28,6 +30,7 @@ public struct CaseResult: Hashable, Sendable, Codable {
         self.iterations = iterations
         self.metrics = metrics
         self.errors = errors
+        self.sqlTrace = sqlTrace
     }
 
     /// The result for `metric`, if measured.

@@ -40,6 +40,8 @@ public struct RunResults: Hashable, Sendable, Codable {
     public var checksumMismatches: [ChecksumMismatch]
     /// Ratios and scaling exponents.
     public var analysis: RunAnalysis
+    /// The comparison with a baseline, when the run was gated; nil otherwise.
+    public var comparison: BaselineComparison?
 
     /// Assembles a record from a runner's outcome, finding mismatches and analyzing.
     public init(
@@ -62,10 +64,12 @@ public struct RunResults: Hashable, Sendable, Codable {
         cases = outcome.cases
         checksumMismatches = ChecksumMismatch.find(in: outcome.cases)
         analysis = RunAnalysis(cases: outcome.cases, seed: settings.seed)
+        comparison = nil
     }
 
     /// True when a checksum mismatch or a failed case makes the run fail (exit 1).
     public var isFailed: Bool {
         !checksumMismatches.isEmpty || cases.contains { $0.status == .failed }
+            || !(comparison?.regressions.isEmpty ?? true)
     }
 }

@@ -11,6 +11,7 @@ final class CaseRecorder {
     private var checksum: UInt64?
     private var errors: [String] = []
     private var counts: [IterationKind: Int] = [:]
+    private var sqlTrace: SQLTrace?
     private(set) var isFailed = false
 
     init(key: CaseKey) {
@@ -26,6 +27,7 @@ final class CaseRecorder {
     func record(_ iteration: IterationRecord) {
         counts[iteration.kind, default: 0] += 1
         check(iteration.checksum)
+        if let trace = iteration.sqlTrace { sqlTrace = trace }
         let metrics: [Metric] =
             switch iteration.kind {
             case .warmup: []
@@ -55,7 +57,7 @@ final class CaseRecorder {
         return CaseResult(
             key: key, status: status, checksum: checksum.map(CaseResult.hex),
             iterations: counts.reduce(into: [:]) { $0[$1.key.rawValue] = $1.value },
-            metrics: metrics, errors: errors)
+            metrics: metrics, errors: errors, sqlTrace: sqlTrace)
     }
 
     private func check(_ value: UInt64) {

@@ -19,7 +19,8 @@ final class CaseSession {
         let context = CaseContext(configuration: configuration, size: key.size, seed: seed)
         self.key = key
         self.instance = try benchmark.makeInstance(context)
-        self.probe = Probe(counterSources: context.counterSources)
+        self.probe = Probe(
+            counterSources: context.counterSources, traceSources: context.traceSources)
         self.datasets = context.datasets
     }
 
@@ -39,7 +40,9 @@ final class CaseSession {
             return IterationRecord(kind: kind, values: result.values, checksum: result.checksum)
         case .instrumented:
             let result = try probe.instrumented { try instance.run() }
-            return IterationRecord(kind: kind, values: result.values, checksum: result.checksum)
+            return IterationRecord(
+                kind: kind, values: result.values, checksum: result.checksum,
+                sqlTrace: result.trace)
         }
     }
 }

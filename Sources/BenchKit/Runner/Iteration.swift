@@ -20,4 +20,6 @@ struct IterationRecord: Sendable, Codable {
     var values: [Double]
     /// The body's checksum.
     var checksum: UInt64
+    /// The SQL the body issued, for instrumented iterations of traced cases.
+    var sqlTrace: SQLTrace? = nil
 }

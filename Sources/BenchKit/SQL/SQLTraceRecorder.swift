@@ -1,0 +1,86 @@
+/// Builds an ``SQLTrace`` from statement executions: the ``SQLTraceSource`` suites use.
+///
+/// A suite forwards each statement event of its engine (SQL text, bound values written
+/// as literals, time, rows) to ``record(sql:arguments:nanoseconds:rows:)`` while
+/// recording is on; executions are grouped by ``SQLFingerprint``. An optional planner
+/// is asked once per fingerprint for the query plan of its first SELECT.
+///
+/// ```swift
+/// let recorder = SQLTraceRecorder(planner: { sql in try? plan(of: sql) })
+/// context.register(trace: recorder)
+/// connection.addTraceSink(ForwardingSink(recorder))  // calls recorder.record(…)
+/// ```
+///
+/// Confined to the thread running the case. Cost: one normalization per execution
+/// while recording; one planner call per distinct SELECT at the end.
+public final class SQLTraceRecorder: SQLTraceSource {
+    private let planner: ((String) -> [QueryPlanStep]?)?
+    private var isRecording = false
+    private var groups: [StatementGroup] = []
+    private var indexByFingerprint: [String: Int] = [:]
+    private var firstSQL: [String] = []
+    private var argumentLists: [Set<[String]>] = []
+
+    /// Makes a recorder.
+    /// - Parameter planner: Returns `EXPLAIN QUERY PLAN` rows for raw SQL text (its
+    ///   parameters unbound), or nil; called once per distinct SELECT per trace.
+    public init(planner: ((String) -> [QueryPlanStep]?)? = nil) {
+        self.planner = planner
+    }
+
+    /// Whether executions are being recorded now.
+    public var isActive: Bool { isRecording }
+
+    /// Records one execution; ignored unless recording.
+    /// - Parameters:
+    ///   - sql: The SQL text as prepared, with its placeholders.
+    ///   - arguments: The bound values written as SQL literals (`42`, `'Alice'`, `NULL`).
+    ///   - nanoseconds: Time spent preparing and stepping.
+    ///   - rows: Rows returned, or changed for a write.
+    public func record(sql: String, arguments: [String], nanoseconds: Double, rows: Int) {
+        guard isRecording else { return }
+        let fingerprint = SQLFingerprint.normalize(sql)
+        let index = indexByFingerprint[fingerprint] ?? addGroup(fingerprint, sql: sql)
+        groups[index].count += 1
+        groups[index].totalNanoseconds += nanoseconds
+        groups[index].rows += rows
+        guard argumentLists[index].count < 1_000, !arguments.isEmpty else { return }
+        if argumentLists[index].insert(arguments).inserted {
+            groups[index].distinctArgumentLists = argumentLists[index].count
+            if groups[index].sampleArguments.count < StatementGroup.maximumSamples {
+                groups[index].sampleArguments.append(arguments)
+            }
+        }
+    }
+
+    /// Clears the groups and starts recording.
+    public func startTrace() {
+        groups = []
+        indexByFingerprint = [:]
+        firstSQL = []
+        argumentLists = []
+        isRecording = true
+    }
+
+    /// Stops recording, asks the planner for each SELECT's plan, returns the trace.
+    public func finishTrace() -> SQLTrace {
+        isRecording = false
+        if let planner {
+            for index in groups.indices where groups[index].kind == .select {
+                groups[index].queryPlan = planner(firstSQL[index])
+            }
+        }
+        return SQLTrace(statements: groups)
+    }
+
+    private func addGroup(_ fingerprint: String, sql: String) -> Int {
+        groups.append(StatementGroup(fingerprint: fingerprint, kind: SQLStatementKind(sql: sql)))
+        firstSQL.append(sql)
+        argumentLists.append([])
+        indexByFingerprint[fingerprint] = groups.count - 1
+        return groups.count - 1
+    }
+}
+
+@available(*, unavailable, message: "a recorder is confined to the thread running the case")
+extension SQLTraceRecorder: Sendable {}
