@@ -1,0 +1,99 @@
+import Foundation
+
+/// Maps data values to SVG coordinates on a linear or logarithmic axis, and picks
+/// readable ticks: 1-2-5 steps on a linear axis, decades (with 2 and 5 between them
+/// when the axis spans few decades) on a log axis.
+///
+/// Cost: arithmetic only.
+struct ChartScale {
+    /// Linear or logarithmic.
+    enum Kind {
+        case linear, log
+    }
+
+    let kind: Kind
+    /// The data range the axis covers, already widened to round tick values.
+    let domain: ClosedRange<Double>
+    /// The pixel range it maps to (may run high to low for a y axis).
+    let pixels: (start: Double, end: Double)
+
+    /// An axis covering `values` (non-positive values are ignored on a log axis).
+    init(kind: Kind, values: [Double], pixels: (start: Double, end: Double)) {
+        self.kind = kind
+        self.pixels = pixels
+        switch kind {
+        case .linear: domain = Self.linearDomain(values)
+        case .log: domain = Self.logDomain(values)
+        }
+    }
+
+    /// Log when the positive values span more than `ratio` (default 20x), else linear.
+    static func suitableKind(for values: [Double], ratio: Double = 20) -> Kind {
+        let positive = values.filter { $0 > 0 }
+        guard let low = positive.min(), let high = positive.max() else { return .linear }
+        return high / low > ratio ? .log : .linear
+    }
+
+    /// The pixel coordinate of `value`, clamped to the axis.
+    func position(_ value: Double) -> Double {
+        let fraction: Double
+        switch kind {
+        case .linear:
+            fraction = (value - domain.lowerBound) / (domain.upperBound - domain.lowerBound)
+        case .log:
+            let clamped = max(value, domain.lowerBound)
+            fraction = log10(clamped / domain.lowerBound) / log10(domain.upperBound / domain.lowerBound)
+        }
+        let bounded = min(max(fraction, 0), 1)
+        return pixels.start + bounded * (pixels.end - pixels.start)
+    }
+
+    /// Tick values inside the domain.
+    var ticks: [Double] {
+        switch kind {
+        case .linear: linearTicks()
+        case .log: logTicks()
+        }
+    }
+
+    private func linearTicks() -> [Double] {
+        let step = Self.niceStep((domain.upperBound - domain.lowerBound) / 5)
+        let first = (domain.lowerBound / step).rounded(.up) * step
+        return stride(from: first, through: domain.upperBound + step / 1e6, by: step).map { $0 }
+    }
+
+    private func logTicks() -> [Double] {
+        let low = Int(log10(domain.lowerBound).rounded(.down))
+        let high = Int(log10(domain.upperBound).rounded(.up))
+        let multipliers: [Double] = high - low <= 2 ? [1, 2, 5] : [1]
+        let all = (low...high).flatMap { exponent in
+            multipliers.map { $0 * pow(10, Double(exponent)) }
+        }
+        return all.filter { domain.contains($0 * 0.999_999) || domain.contains($0) }
+    }
+
+    /// 1, 2 or 5 times a power of ten, at least `raw`.
+    static func niceStep(_ raw: Double) -> Double {
+        guard raw > 0 else { return 1 }
+        let power = pow(10, log10(raw).rounded(.down))
+        let fraction = raw / power
+        let nice: Double = fraction <= 1 ? 1 : (fraction <= 2 ? 2 : (fraction <= 5 ? 5 : 10))
+        return nice * power
+    }
+
+    private static func linearDomain(_ values: [Double]) -> ClosedRange<Double> {
+        let high = values.max() ?? 1
+        let low = min(values.min() ?? 0, 0)
+        guard high > low else { return low...(low + 1) }
+        let step = niceStep((high - low) / 5)
+        return (low / step).rounded(.down) * step...(high / step).rounded(.up) * step
+    }
+
+    private static func logDomain(_ values: [Double]) -> ClosedRange<Double> {
+        let positive = values.filter { $0 > 0 }
+        guard let low = positive.min(), let high = positive.max() else { return 1...10 }
+        let bottom = pow(10, log10(low).rounded(.down))
+        let top = pow(10, log10(high).rounded(.up))
+        return bottom...(top > bottom ? top : bottom * 10)
+    }
+}

@@ -1,0 +1,71 @@
+import BenchKit
+
+/// The SQL one case issued: each distinct statement fingerprint with its count, total
+/// and mean time, rows, sample bound values and query plan, full scans and temporary
+/// B-trees flagged.
+///
+/// Collapsed by default (a `<details>` per case) so long traces do not bury the
+/// charts; printing opens them. Cost: string building, one row per fingerprint.
+struct SQLPanel {
+    let result: CaseResult
+
+    var html: HTML {
+        guard let trace = result.sqlTrace else { return "" }
+        let kinds = SQLStatementKind.allCases.compactMap { kind in
+            trace.countsByKind[kind].map { "\(ValueFormat.count(Double($0))) \(kind.rawValue)" }
+        }
+        let rows = trace.statements.sorted { $0.totalNanoseconds > $1.totalNanoseconds }.map(row)
+        return """
+            <details class="sql-panel"><summary>SQL of \(result.key.configuration) at \
+            \(SizeFormat.short(result.key.size)): \(ValueFormat.count(Double(trace.statementCount))) \
+            statements, \(trace.statements.count) distinct\(flags(trace))</summary>\
+            <p class="muted">\(kinds.joined(separator: ", ")); \
+            \(ValueFormat.duration(trace.totalNanoseconds)) in SQLite (one instrumented iteration).</p>\
+            <div class="scroll"><table class="sortable"><thead><tr><th>statement</th><th>count</th>\
+            <th>total</th><th>mean</th><th>rows</th><th>sample values</th><th>query plan</th>\
+            </tr></thead><tbody>\(rows)</tbody></table></div></details>
+            """
+    }
+
+    private func flags(_ trace: SQLTrace) -> HTML {
+        let scans = trace.statements.filter(\.hasFullScan).count
+        let sorts = trace.statements.filter(\.usesTempBTree).count
+        return HTML(joining: [
+            scans > 0 ? "<span class=\"flag\">\(scans) with full scan</span>" : "",
+            sorts > 0 ? "<span class=\"flag\">\(sorts) with temp B-tree</span>" : "",
+        ])
+    }
+
+    private func row(_ group: StatementGroup) -> HTML {
+        let samples = group.sampleArguments.map { "(" + $0.joined(separator: ", ") + ")" }
+        let more =
+            group.distinctArgumentLists > group.sampleArguments.count
+            ? " … \(group.distinctArgumentLists) distinct" : ""
+        return """
+            <tr><td class="sql">\(group.fingerprint)</td><td data-v="\(group.count)">\
+            \(ValueFormat.count(Double(group.count)))</td><td data-v="\(group.totalNanoseconds)">\
+            \(ValueFormat.duration(group.totalNanoseconds))</td>\
+            <td>\(ValueFormat.duration(group.meanNanoseconds))</td>\
+            <td>\(ValueFormat.count(Double(group.rows)))</td>\
+            <td class="sql">\(samples.joined(separator: "\n") + more)</td>\
+            <td class="sql">\(plan(group.queryPlan))</td></tr>
+            """
+    }
+
+    /// The plan as an indented tree, problem steps flagged.
+    private func plan(_ steps: [QueryPlanStep]?) -> HTML {
+        guard let steps, !steps.isEmpty else { return "–" }
+        var depth: [Int: Int] = [0: -1]
+        let lines = steps.map { step -> HTML in
+            let level = (depth[step.parent] ?? -1) + 1
+            depth[step.id] = level
+            let indent = String(repeating: "  ", count: level)
+            let flag: HTML =
+                step.isFullScan
+                ? "<span class=\"flag\">full scan</span>"
+                : (step.usesTempBTree ? "<span class=\"flag\">temp B-tree</span>" : "")
+            return "\(indent)\(step.detail)\(flag)"
+        }
+        return HTML(joining: lines, separator: "\n")
+    }
+}

@@ -1,0 +1,28 @@
+import BenchKit
+import Foundation
+
+/// Writes `index.html`: the report people read, one self-contained file.
+///
+/// Header with the run's facts and a summary of the findings, failures and
+/// regressions, N+1 findings, then per scenario the verdicts, charts, a table of every
+/// metric and the SQL panels. Everything from the results is HTML-escaped (``HTML``).
+/// Cost: string building; a few hundred KB for a run with SQL traces.
+public struct HTMLReportWriter: ReportWriter {
+    /// Makes the writer.
+    public init() {}
+
+    /// ``ReportFormat/html``.
+    public var format: ReportFormat { .html }
+
+    /// Writes `index.html`.
+    public func write(_ results: RunResults, to directory: URL) throws -> [URL] {
+        let url = directory.appendingPathComponent("index.html")
+        try render(results).write(to: url, atomically: true, encoding: .utf8)
+        return [url]
+    }
+
+    /// The page's text.
+    public func render(_ results: RunResults) -> String {
+        HTMLPage(results: results).html.description
+    }
+}

@@ -1,0 +1,121 @@
+import BenchKit
+import Foundation
+
+/// Writes `summary.md`: the report for a CI step summary or a pull-request comment.
+///
+/// Regressions first when a baseline comparison is present, then the summary
+/// paragraph, N+1 findings, and per suite a table of each scenario's configurations
+/// and sizes (median time with its interval, statements, peak allocated memory, ratio to
+/// the reference) under its verdicts. Cells are escaped so data cannot break the table
+/// or inject HTML. Cost: string building.
+public struct MarkdownReportWriter: ReportWriter {
+    /// Makes the writer.
+    public init() {}
+
+    /// ``ReportFormat/markdown``.
+    public var format: ReportFormat { .markdown }
+
+    /// Writes `summary.md`.
+    public func write(_ results: RunResults, to directory: URL) throws -> [URL] {
+        let url = directory.appendingPathComponent("summary.md")
+        try render(results).write(to: url, atomically: true, encoding: .utf8)
+        return [url]
+    }
+
+    /// The document's text.
+    public func render(_ results: RunResults) -> String {
+        let summary = ReportSummary(results: results)
+        var lines = ["# \(Self.escape(results.label)) benchmark report", ""]
+        lines += regressions(results)
+        lines.append(Self.escape(summary.sentences.joined(separator: " ")))
+        lines += [
+            "",
+            "Commit `\(Self.escape(results.gitCommit ?? "unknown"))` · profile "
+                + "\(results.settings.profile.rawValue) · \(results.environment.cores) cores, "
+                + Self.escape(results.environment.cpuModel), "",
+        ]
+        lines += findings(summary.findings)
+        for (suite, scenarios) in ScenarioView.suites(of: results) {
+            lines += ["## Suite \(Self.escape(suite))", ""]
+            for scenario in scenarios { lines += table(scenario, results) }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func regressions(_ results: RunResults) -> [String] {
+        guard let comparison = results.comparison, !comparison.regressions.isEmpty else {
+            return []
+        }
+        let rows = comparison.regressions.map { gate in
+            "| \(Self.escape(gate.key.description)) | \(Self.escape(gate.metric)) | "
+                + "\(ValueFormat.significant(gate.baseline)) | \(ValueFormat.significant(gate.current)) | "
+                + "\(Self.escape(gate.message)) |"
+        }
+        return [
+            "## Regressions against \(Self.escape(comparison.baseline))", "",
+            "| case | metric | baseline | current | why |", "|---|---|---:|---:|---|",
+        ] + rows + [""]
+    }
+
+    private func findings(_ findings: [NPlusOneFinding]) -> [String] {
+        guard !findings.isEmpty else { return [] }
+        let items = findings.map { finding in
+            "- **\(Self.escape(finding.key.description))**: \(finding.count) of "
+                + "\(finding.statementCount) statements are one "
+                + "\(FindingsSection.describe(finding.pattern))"
+                + (finding.relationship.map { " (\(Self.escape($0)))" } ?? "") + ". "
+                + Self.escape(finding.suggestion)
+        }
+        return ["## N+1 findings", ""] + items + [""]
+    }
+
+    private func table(_ scenario: ScenarioView, _ results: RunResults) -> [String] {
+        let verdicts = Verdict(scenario: scenario, analysis: results.analysis).sentences
+        var lines = ["### \(Self.escape(scenario.benchmark.description))", ""]
+        lines += verdicts.map { "- " + Self.escape($0) } + (verdicts.isEmpty ? [] : [""])
+        lines += [
+            "| configuration | size | median time | 95% CI | statements | peak allocated | status |",
+            "|---|---:|---:|---|---:|---:|---|",
+        ]
+        for size in scenario.sizes {
+            for configuration in scenario.configurations {
+                guard let result = scenario.result(configuration, size) else { continue }
+                lines.append(row(result))
+            }
+        }
+        return lines + [""]
+    }
+
+    private func row(_ result: CaseResult) -> String {
+        let time = result.metric(.wallTime)?.summary
+        let memory = result.metric(.peakAllocated)?.summary
+        let cells = [
+            Self.escape(result.key.configuration), SizeFormat.short(result.key.size),
+            time.map { ValueFormat.duration($0.median) } ?? "–",
+            time.map {
+                ValueFormat.duration($0.medianInterval.low) + " – "
+                    + ValueFormat.duration($0.medianInterval.high)
+            } ?? "–",
+            result.sqlTrace.map { ValueFormat.count(Double($0.statementCount)) } ?? "–",
+            memory.map { ValueFormat.bytes($0.median) } ?? "–", result.status.rawValue,
+        ]
+        return "| " + cells.joined(separator: " | ") + " |"
+    }
+
+    /// Escapes Markdown table and inline syntax and HTML: `|`, `\`, `` ` ``, `*`, `_`,
+    /// `<`, `>`, `&`, `[`, `]`; newlines become spaces.
+    static func escape(_ text: String) -> String {
+        var output = ""
+        for character in text {
+            switch character {
+            case "|", "\\", "`", "*", "_", "[", "]": output += "\\\(character)"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "&": output += "&amp;"
+            case "\n", "\r": output += " "
+            default: output.append(character)
+            }
+        }
+        return output
+    }
+}

@@ -1,0 +1,64 @@
+import BenchKit
+import Foundation
+
+/// Numbers as reports print them: `1.23 ms`, `45.6 MB`, `1,234`, `2.6x`.
+///
+/// Cost: string formatting only.
+enum ValueFormat {
+    /// A value in its unit.
+    static func value(_ value: Double, unit: MetricUnit) -> String {
+        switch unit {
+        case .nanoseconds: duration(value)
+        case .bytes: bytes(value)
+        case .count: count(value)
+        }
+    }
+
+    /// `812 ns`, `3.41 µs`, `12.3 ms`, `1.52 s`.
+    static func duration(_ nanoseconds: Double) -> String {
+        scaled(nanoseconds, steps: [(1e3, 1, "ns"), (1e6, 1e3, "µs"), (1e9, 1e6, "ms")], last: "s")
+    }
+
+    /// `512 B`, `3.2 KB`, `45.6 MB`, `1.20 GB` (powers of 1000).
+    static func bytes(_ value: Double) -> String {
+        scaled(value, steps: [(1e3, 1, "B"), (1e6, 1e3, "KB"), (1e9, 1e6, "MB")], last: "GB")
+    }
+
+    /// A count with thousands separators; fractions keep two significant decimals.
+    static func count(_ value: Double) -> String {
+        guard value == value.rounded() else { return significant(value) }
+        let digits = String(Int64(abs(value)))
+        var grouped = ""
+        for (index, character) in digits.reversed().enumerated() {
+            if index > 0 && index % 3 == 0 { grouped.append(",") }
+            grouped.append(character)
+        }
+        return (value < 0 ? "-" : "") + String(grouped.reversed())
+    }
+
+    /// A ratio: `2.6x`, `38x`, `0.95x`.
+    static func ratio(_ value: Double) -> String {
+        significant(value) + "x"
+    }
+
+    /// A percentage from a fraction: `4.2%`.
+    static func percent(_ fraction: Double) -> String {
+        significant(fraction * 100) + "%"
+    }
+
+    /// Two or three significant digits: `2.63`, `26.3`, `263`.
+    static func significant(_ value: Double) -> String {
+        let magnitude = abs(value)
+        let decimals = magnitude >= 100 ? 0 : (magnitude >= 10 ? 1 : 2)
+        return String(format: "%.\(decimals)f", value)
+    }
+
+    private static func scaled(
+        _ value: Double, steps: [(limit: Double, divisor: Double, unit: String)], last: String
+    ) -> String {
+        for step in steps where abs(value) < step.limit {
+            return significant(value / step.divisor) + " " + step.unit
+        }
+        return significant(value / (steps.last!.limit)) + " " + last
+    }
+}
