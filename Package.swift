@@ -33,6 +33,7 @@ let package = Package(
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport"]),
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "BenchReports"]),
         .testTarget(name: "BenchCLITests", dependencies: ["bench", "BenchKit"]),
+        .testTarget(name: "BenchReportsTests", dependencies: ["BenchReports", "BenchKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

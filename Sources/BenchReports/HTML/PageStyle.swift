@@ -25,7 +25,8 @@ enum PageStyle {
         th:first-child,td:first-child,td.text{text-align:left}
         td.sql{text-align:left;white-space:pre-wrap;min-width:22em;max-width:46em}
         ul.verdicts li{margin:2px 0}
-        .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(320px,1fr));gap:12px}
+        .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(440px,100%),1fr));\
+        gap:12px}
         figure{margin:0;border:1px solid var(--line);border-radius:6px;padding:6px}
         figcaption{font-size:13px;color:var(--muted);margin:0 4px 4px}
         svg.chart{width:100%;height:auto;display:block}

@@ -15,7 +15,10 @@ struct ScenarioCharts {
         return "<div class=\"charts\">\(figures)</div>"
     }
 
-    private static let timeAxis = ChartAxis(title: "median time", format: ValueFormat.duration)
+    private static let timeAxis = ChartAxis(title: "median time", format: time)
+    private static let time: @Sendable (Double) -> String = {
+        ValueFormat.tick($0, unit: .nanoseconds)
+    }
 
     private var bars: HTML? {
         let series = scenario.configurations.map { configuration in
@@ -44,7 +47,7 @@ struct ScenarioCharts {
             title: "\(scenario.benchmark.description): time against size (log-log)",
             series: series,
             xAxis: ChartAxis(title: "size (log scale)", format: { SizeFormat.short(Int($0)) }),
-            yAxis: ChartAxis(title: "median time (log scale)", format: ValueFormat.duration))
+            yAxis: ChartAxis(title: "median time (log scale)", format: Self.time))
         return figure(
             chart.svg, "Slope = scaling exponent: 0 constant, 1 linear, 2 quadratic.")
     }
@@ -68,8 +71,10 @@ struct ScenarioCharts {
         guard series.filter({ !$0.points.isEmpty }).count >= 2 else { return nil }
         let chart = LineChart(
             title: "\(scenario.benchmark.description): time against peak memory", series: series,
-            xAxis: ChartAxis(title: "peak allocated bytes (log scale)", format: ValueFormat.bytes),
-            yAxis: ChartAxis(title: "median time (log scale)", format: ValueFormat.duration))
+            xAxis: ChartAxis(
+                title: "peak allocated bytes (log scale)",
+                format: { ValueFormat.tick($0, unit: .bytes) }),
+            yAxis: ChartAxis(title: "median time (log scale)", format: Self.time))
         return figure(chart.svg, "One point per size; lower left is better.")
     }
 

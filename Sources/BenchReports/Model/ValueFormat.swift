@@ -36,6 +36,17 @@ enum ValueFormat {
         return (value < 0 ? "-" : "") + String(grouped.reversed())
     }
 
+    /// An axis tick: like ``value(_:unit:)`` without trailing zeros (`1 ms`, `2.5 KB`).
+    static func tick(_ value: Double, unit: MetricUnit) -> String {
+        let text = self.value(value, unit: unit)
+        let parts = text.split(separator: " ", maxSplits: 1)
+        guard let number = parts.first, number.contains(".") else { return text }
+        var trimmed = String(number)
+        while trimmed.hasSuffix("0") { trimmed.removeLast() }
+        if trimmed.hasSuffix(".") { trimmed.removeLast() }
+        return ([trimmed] + parts.dropFirst().map(String.init)).joined(separator: " ")
+    }
+
     /// A ratio: `2.6x`, `38x`, `0.95x`.
     static func ratio(_ value: Double) -> String {
         significant(value) + "x"

@@ -16,7 +16,7 @@ struct MergeCommand: Subcommand {
         """
     static let options: [OptionSpec] = [
         .value("--out", "DIR", "directory that holds run directories (default Reports)"),
-        .value("--format", "LIST", "report formats: json,csv (default: all)"),
+        .value("--format", "LIST", "report formats: \(ReportCommand.formatList) (default: all)"),
     ]
 
     let inputs: [String]

@@ -11,8 +11,8 @@ struct RunCommand: Subcommand {
     static let discussion = """
         Runs every configuration of every selected benchmark at every size, interleaving
         configurations, each case in its own child process unless --in-process is given.
-        Writes results.json, results.csv and samples.csv and points Reports/latest at the
-        run. Exit codes: 0 success, 1 a checksum mismatch or failed case, 2 usage error,
+        Writes results.json, index.html, summary.md, junit.xml, results.csv and
+        samples.csv and points Reports/latest at the run. Exit codes: 0 success, 1 a checksum mismatch or failed case, 2 usage error,
         130 interrupted (partial results are still written).
         """
     static let options: [OptionSpec] = [
@@ -29,7 +29,7 @@ struct RunCommand: Subcommand {
         ),
         .value("--seed", "N", "seed for generated data and bootstrap statistics (default 42)"),
         .value("--out", "DIR", "directory that holds run directories (default Reports)"),
-        .value("--format", "LIST", "report formats: json,csv (default: all)"),
+        .value("--format", "LIST", "report formats: \(ReportCommand.formatList) (default: all)"),
         .flag("--no-progress", "print no progress, only the summary"),
         .value("--shard", "I/N", "run only shard I of N (every N-th scenario x size group)"),
         .flag("--in-process", "run cases in this process (RSS and peak RSS then shared)"),

@@ -1,0 +1,73 @@
+import BenchKit
+import BenchReports
+import Foundation
+
+/// `bench report`: re-renders every report format from a results file.
+///
+/// Reads `results.json` (or a run directory holding one) and writes the formats into
+/// `--out` (default: the directory the results file is in). It never runs a benchmark:
+/// rendering only reads results, so a report can be redone after a writer improves.
+struct ReportCommand: Subcommand {
+    static let name = "report"
+    static let summary = "Re-render the reports (HTML, Markdown, JUnit, CSV) from results.json"
+    static let positionalSynopsis = "RESULTS"
+    static let discussion = """
+        RESULTS is a results.json file or a run directory holding one. Writes index.html,
+        summary.md, junit.xml, results.csv and samples.csv (and a copy of results.json
+        when --out names another directory). Exit codes: 0 success, 2 usage or input
+        error (missing file, malformed JSON, other schema version), 1 cannot write.
+        """
+    static let options: [OptionSpec] = [
+        .value("--out", "DIR", "directory to write into (default: the results file's directory)"),
+        .value("--format", "LIST", "report formats: \(formatList) (default: all)"),
+    ]
+
+    /// The format names, for help texts.
+    static var formatList: String {
+        ReportFormat.allCases.map(\.rawValue).joined(separator: ",")
+    }
+
+    let input: String
+    let output: String?
+    let formats: [ReportFormat]
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.count == 1 else {
+            throw UsageError(message: "report needs exactly one results file", usage: Self.usage)
+        }
+        input = arguments.positionals[0]
+        output = arguments.value("--out")
+        formats =
+            try arguments.value("--format").map { text throws(UsageError) in
+                try Self.values.choices(text, option: "--format", as: ReportFormat.self)
+            } ?? ReportFormat.allCases
+    }
+
+    func run(console: Console) -> Int32 {
+        let file = Self.resultsFile(input)
+        let results: RunResults
+        do {
+            results = try RunResults.read(from: file)
+        } catch {
+            console.err("error: \(error)")
+            return 2
+        }
+        let directory = output.map { URL(fileURLWithPath: $0) } ?? file.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let written = try formats.flatMap { try $0.writer.write(results, to: directory) }
+            for url in written { console.out("wrote \(url.path)") }
+        } catch {
+            console.err("error: cannot write the report: \(error)")
+            return 1
+        }
+        return 0
+    }
+
+    /// `path/results.json` when `path` is a directory, `path` otherwise.
+    static func resultsFile(_ path: String) -> URL {
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        return URL(fileURLWithPath: exists && isDirectory.boolValue ? "\(path)/results.json" : path)
+    }
+}
