@@ -3,8 +3,8 @@
 /// Two executions with the same fingerprint differ only in literals or bound values,
 /// which is what the N+1 detector and the report's SQL panel group by. String and
 /// number literals and parameters (`?`, `?NNN`, `:name`, `@name`, `$name`) become `?`,
-/// lists of them inside `IN (…)` collapse to `IN (…)`, and runs of whitespace become
-/// one space. Quoted identifiers and digits inside names (`t0`, `Z_1TAGS`) are kept.
+/// lists of them inside `IN (…)` collapse to `IN (…)`, runs of whitespace become one
+/// space and spaces just inside parentheses go. Quoted identifiers and digits inside names (`t0`, `Z_1TAGS`) are kept.
 /// Cost: one pass over the text.
 public enum SQLFingerprint {
     /// The fingerprint of `sql`.
@@ -35,8 +35,9 @@ public enum SQLFingerprint {
                 output += "?"
             } else if scalar.properties.isWhitespace {
                 index += 1
-                if !output.isEmpty && output.last != " " { output += " " }
+                if !output.isEmpty && output.last != " " && output.last != "(" { output += " " }
             } else {
+                if scalar == ")" && output.last == " " { output.removeLast() }
                 output.unicodeScalars.append(scalar)
                 index += 1
             }
