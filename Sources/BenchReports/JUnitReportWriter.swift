@@ -51,12 +51,18 @@ public struct JUnitReportWriter: ReportWriter {
                 body = failure(result.errors.joined(separator: "; "), type: "failed")
                 failed = true
             } else if mismatched.contains(result.key.size) {
-                body = failure("checksum mismatch at \(SizeFormat.short(result.key.size))", type: "checksum")
+                body = failure(
+                    "checksum mismatch at \(SizeFormat.short(result.key.size))", type: "checksum")
                 failed = true
             } else if result.status == .interrupted {
                 body = "<skipped message=\"interrupted\"/>"
             }
-            return (testCase(scenario.benchmark.description, "\(result.key.configuration) \(SizeFormat.short(result.key.size))", seconds, body), failed)
+            return (
+                testCase(
+                    scenario.benchmark.description,
+                    "\(result.key.configuration) \(SizeFormat.short(result.key.size))", seconds,
+                    body), failed
+            )
         }
         return Suite(name: scenario.benchmark.description, cases: cases)
     }
@@ -74,7 +80,8 @@ public struct JUnitReportWriter: ReportWriter {
         -> String
     {
         let time = String(format: "%.6f", seconds)
-        let open = "    <testcase classname=\"\(Self.text(classname))\" name=\"\(Self.text(name))\" time=\"\(time)\""
+        let open =
+            "    <testcase classname=\"\(Self.text(classname))\" name=\"\(Self.text(name))\" time=\"\(time)\""
         return body.isEmpty ? open + "/>\n" : open + ">\(body)</testcase>\n"
     }
 

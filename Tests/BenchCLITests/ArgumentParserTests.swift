@@ -29,7 +29,7 @@ import Testing
         #expect(options.suites == ["selftest"])
         #expect(options.profile == .standard && options.limits == RunProfile.standard.limits)
         #expect(options.seed == 42 && options.outputRoot == "Reports")
-        #expect(options.formats == [.json, .csv])
+        #expect(options.formats == ReportFormat.allCases)
         #expect(options.showsProgress && !options.isInProcess)
         #expect(options.filter == nil && options.sizes == nil && options.shard == nil)
     }

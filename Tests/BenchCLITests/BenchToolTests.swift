@@ -33,10 +33,11 @@ import Testing
     func help() {
         let (status, text) = Self.main("--help")
         #expect(status == 0)
-        for name in ["run", "list", "merge"] { #expect(text.contains("  \(name) ")) }
+        for name in ["run", "list", "merge", "report"] { #expect(text.contains("  \(name) ")) }
     }
 
-    @Test("each subcommand's --help lists its options", arguments: ["run", "list", "merge"])
+    @Test(
+        "each subcommand's --help lists its options", arguments: ["run", "list", "merge", "report"])
     func subcommandHelp(name: String) throws {
         let (status, text) = Self.main(name, "--help")
         let command = try #require(BenchTool.subcommands.first { $0.name == name })
@@ -53,6 +54,9 @@ import Testing
             (["list", "--suite", "nope"], "unknown suite 'nope'"),
             (["merge"], "merge needs at least one results file"),
             (["merge", "--format", "pdf", "x.json"], "invalid value 'pdf' for --format"),
+            (["report"], "report needs exactly one results file"),
+            (["report", "a.json", "b.json"], "report needs exactly one results file"),
+            (["report", "--format", "pdf", "x.json"], "invalid value 'pdf' for --format"),
         ])
     func usageErrors(arguments: [String], message: String) {
         let capture = Capture()

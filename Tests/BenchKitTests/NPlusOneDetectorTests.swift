@@ -34,7 +34,9 @@ import Testing
     @Test("flags 1 + N: a to-many fault per user, naming Post.author and the fix")
     func flagsToManyFaults() throws {
         let cases = [
-            Self.result("fault-per-object", [Self.group(Self.users, count: 1), Self.group(Self.postsOfUser, count: 1_000)])
+            Self.result(
+                "fault-per-object",
+                [Self.group(Self.users, count: 1), Self.group(Self.postsOfUser, count: 1_000)])
         ]
         let findings = NPlusOneDetector().findings(in: cases)
         let finding = try #require(findings.first)
@@ -51,7 +53,8 @@ import Testing
         let batches = Self.group(
             "SELECT 0, t0.Z_PK FROM ZPOST t0 WHERE t0.Z_PK IN (1, 2, 3) LIMIT 20", count: 50)
         let cases = [
-            Self.result("prefetch", [Self.group(Self.users, count: 1), Self.group(Self.prefetch, count: 1)]),
+            Self.result(
+                "prefetch", [Self.group(Self.users, count: 1), Self.group(Self.prefetch, count: 1)]),
             Self.result("batch", [Self.group(Self.users, count: 1), batches]),
         ]
         #expect(NPlusOneDetector().findings(in: cases).isEmpty)
@@ -59,8 +62,10 @@ import Testing
 
     @Test("object faults by primary key name the entity and suggest prefetching")
     func objectFaults() throws {
-        let fault = Self.group("SELECT 0, t0.Z_PK, t0.ZNAME FROM ZUSER t0 WHERE t0.Z_PK = ?", count: 12)
-        let finding = try #require(NPlusOneDetector().findings(in: [Self.result("faults", [fault])]).first)
+        let fault = Self.group(
+            "SELECT 0, t0.Z_PK, t0.ZNAME FROM ZUSER t0 WHERE t0.Z_PK = ?", count: 12)
+        let finding = try #require(
+            NPlusOneDetector().findings(in: [Self.result("faults", [fault])]).first)
         #expect(finding.pattern == .objectFault)
         #expect(finding.relationship == "User")
         #expect(finding.suggestion.contains("relationshipKeyPathsForPrefetching"))
@@ -68,9 +73,11 @@ import Testing
 
     @Test("many-to-many faults name the relationship from the join table")
     func manyToMany() throws {
-        let sql = "SELECT 0, t0.Z_PK FROM Z_1TAGS t1 JOIN ZTAG t0 ON t0.Z_PK = t1.Z_2TAGS WHERE t1.Z_1POSTS = ?"
+        let sql =
+            "SELECT 0, t0.Z_PK FROM Z_1TAGS t1 JOIN ZTAG t0 ON t0.Z_PK = t1.Z_2TAGS WHERE t1.Z_1POSTS = ?"
         let finding = try #require(
-            NPlusOneDetector().findings(in: [Self.result("faults", [Self.group(sql, count: 30)])]).first)
+            NPlusOneDetector().findings(in: [Self.result("faults", [Self.group(sql, count: 30)])])
+                .first)
         #expect(finding.pattern == .manyToManyFault)
         #expect(finding.relationship == "tags")
     }

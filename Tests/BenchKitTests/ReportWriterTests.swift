@@ -60,7 +60,11 @@ import Testing
             try FileManager.default.destinationOfSymbolicLink(atPath: latest.path)
                 == second.lastPathComponent)
         let names = try FileManager.default.contentsOfDirectory(atPath: latest.path).sorted()
-        #expect(names == ["results.csv", "results.json", "samples.csv"])
+        #expect(
+            names == [
+                "index.html", "junit.xml", "results.csv", "results.json", "samples.csv",
+                "summary.md",
+            ])
     }
 
     @Test("results.json round-trips and rejects other schema versions")

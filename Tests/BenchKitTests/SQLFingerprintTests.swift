@@ -22,7 +22,8 @@ import Testing
                 fingerprint: "SELECT * FROM ZPOST WHERE Z_PK IN (…) AND ZAUTHOR in (…)"),
             Case(
                 sql: "SELECT 0, t0.Z_PK FROM Z_1TAGS t1 JOIN ZTAG t0 ON t0.Z_PK = t1.Z_2TAGS",
-                fingerprint: "SELECT ?, t0.Z_PK FROM Z_1TAGS t1 JOIN ZTAG t0 ON t0.Z_PK = t1.Z_2TAGS"),
+                fingerprint:
+                    "SELECT ?, t0.Z_PK FROM Z_1TAGS t1 JOIN ZTAG t0 ON t0.Z_PK = t1.Z_2TAGS"),
             Case(
                 sql: "SELECT * FROM ZUSER WHERE ZNAME = 'O''Brien' AND ZAGE > 30.5 LIMIT 20",
                 fingerprint: "SELECT * FROM ZUSER WHERE ZNAME = ? AND ZAGE > ? LIMIT ?"),

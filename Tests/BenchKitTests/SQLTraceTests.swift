@@ -9,13 +9,17 @@ import Testing
     final class FakeEngine: @unchecked Sendable {
         // Confined to the thread running the case, like a real connection.
         let recorder = SQLTraceRecorder(planner: { sql in
-            [QueryPlanStep(id: 2, parent: 0, detail: sql.contains("WHERE") ? "SEARCH t0" : "SCAN t0")]
+            [
+                QueryPlanStep(
+                    id: 2, parent: 0, detail: sql.contains("WHERE") ? "SEARCH t0" : "SCAN t0")
+            ]
         })
         var bodies = 0
 
         func run(size: Int) -> UInt64 {
             bodies += 1
-            recorder.record(sql: "SELECT * FROM ZPOST t0", arguments: [], nanoseconds: 500, rows: size)
+            recorder.record(
+                sql: "SELECT * FROM ZPOST t0", arguments: [], nanoseconds: 500, rows: size)
             for key in 0..<size {
                 recorder.record(
                     sql: "SELECT * FROM ZUSER t0 WHERE t0.Z_PK = ?", arguments: ["\(key)"],

@@ -1,5 +1,6 @@
-@testable import BenchKit
 import Foundation
+
+@testable import BenchKit
 
 /// Hand-made results with SQL traces, shaped like the engine suites' (Core Data SQL),
 /// so reports can be tested without the engine.
@@ -91,7 +92,9 @@ enum ReportFixtures {
             environment: .capture(sqliteVersion: "3.40.1"), settings: settings,
             outcome: RunOutcome(
                 cases: cases,
-                datasets: [DatasetRecord(name: "social", size: 10_000, seed: 42, contentHash: "0xab")],
+                datasets: [
+                    DatasetRecord(name: "social", size: 10_000, seed: 42, contentHash: "0xab")
+                ],
                 wasInterrupted: false))
         results.comparison = comparison
         return results

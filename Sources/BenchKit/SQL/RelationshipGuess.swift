@@ -34,8 +34,9 @@ struct RelationshipGuess {
     var suggestion: String {
         switch pattern {
         case .objectFault:
-            "Fetch these \(relationship ?? "objects") with the first request: add the to-one key path "
-                + "to relationshipKeyPathsForPrefetching (or fetch with includesPropertyValues)."
+            "Load the \(relationship.map { "\($0) objects" } ?? "objects") with the first request: "
+                + "add the to-one key path that reaches them to relationshipKeyPathsForPrefetching "
+                + "(or keep includesPropertyValues on)."
         case .toManyFault:
             "Prefetch the to-many inverse of \(relationship ?? "this relationship") with "
                 + "relationshipKeyPathsForPrefetching, or ask for counts in one request "

@@ -38,7 +38,8 @@ struct ChartCanvas {
         xTicks: [(Double, String)], xTitle: String, y: ChartScale, yAxis: ChartAxis, content: HTML
     ) -> HTML {
         let legendRows = legendLayout()
-        let height = Self.margin.top + Self.plotHeight + Self.margin.bottom
+        let height =
+            Self.margin.top + Self.plotHeight + Self.margin.bottom
             + Double(legendRows.count) * 18 + 6
         let size = "0 0 \(SVGNumber.format(Self.width)) \(SVGNumber.format(height))"
         return """

@@ -21,16 +21,20 @@ enum ChartPalette {
         let (a, b) = (SVGNumber.format(x), SVGNumber.format(y))
         switch index % 4 {
         case 0:
-            return "<circle cx=\"\(a)\" cy=\"\(b)\" r=\"\(SVGNumber.format(size))\" fill=\"\(color)\"/>"
+            return
+                "<circle cx=\"\(a)\" cy=\"\(b)\" r=\"\(SVGNumber.format(size))\" fill=\"\(color)\"/>"
         case 1:
             let (left, top) = (SVGNumber.format(x - size * 0.9), SVGNumber.format(y - size * 0.9))
             let side = SVGNumber.format(size * 1.8)
             return
                 "<rect x=\"\(left)\" y=\"\(top)\" width=\"\(side)\" height=\"\(side)\" fill=\"\(color)\"/>"
         case 2:
-            return polygon([(x, y - size * 1.1), (x + size, y + size * 0.8), (x - size, y + size * 0.8)], color)
+            return polygon(
+                [(x, y - size * 1.1), (x + size, y + size * 0.8), (x - size, y + size * 0.8)], color
+            )
         default:
-            return polygon([(x, y - size * 1.2), (x + size, y), (x, y + size * 1.2), (x - size, y)], color)
+            return polygon(
+                [(x, y - size * 1.2), (x + size, y), (x, y + size * 1.2), (x - size, y)], color)
         }
     }
 

@@ -42,7 +42,8 @@ struct ChartScale {
             fraction = (value - domain.lowerBound) / (domain.upperBound - domain.lowerBound)
         case .log:
             let clamped = max(value, domain.lowerBound)
-            fraction = log10(clamped / domain.lowerBound) / log10(domain.upperBound / domain.lowerBound)
+            fraction =
+                log10(clamped / domain.lowerBound) / log10(domain.upperBound / domain.lowerBound)
         }
         let bounded = min(max(fraction, 0), 1)
         return pixels.start + bounded * (pixels.end - pixels.start)

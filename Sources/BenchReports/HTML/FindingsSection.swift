@@ -59,7 +59,9 @@ struct FindingsSection {
                 finding.growth.isEmpty
                 ? ""
                 : " Grows linearly with size: "
-                    + finding.growth.map { "\(ValueFormat.count(Double($0.count))) at \(SizeFormat.short($0.size))" }
+                    + finding.growth.map {
+                        "\(ValueFormat.count(Double($0.count))) at \(SizeFormat.short($0.size))"
+                    }
                     .joined(separator: ", ") + "."
             return """
                 <div class="finding"><p><strong>\(finding.key.description)</strong>: \

@@ -22,8 +22,11 @@ enum PageStyle {
         th,td{border-bottom:1px solid var(--line);padding:3px 8px;text-align:right;\
         white-space:nowrap;vertical-align:top}
         th{background:var(--soft);cursor:pointer;user-select:none}
-        th:first-child,td:first-child,td.text{text-align:left}
-        td.sql{text-align:left;white-space:pre-wrap;min-width:22em;max-width:46em}
+        th:first-child,td:first-child,td.text,th.text{text-align:left}
+        td.sql,td.values,td.plan{text-align:left;white-space:pre-wrap;font:12px/1.4 ui-monospace,\
+        SFMono-Regular,Menlo,Consolas,monospace}
+        td.sql{min-width:18em;max-width:36em}td.values{min-width:6em;max-width:14em}\
+        td.plan{min-width:14em;max-width:26em}
         ul.verdicts li{margin:2px 0}
         .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(440px,100%),1fr));\
         gap:12px}

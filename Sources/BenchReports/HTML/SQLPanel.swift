@@ -17,14 +17,20 @@ struct SQLPanel {
         let rows = trace.statements.sorted { $0.totalNanoseconds > $1.totalNanoseconds }.map(row)
         return """
             <details class="sql-panel"><summary>SQL of \(result.key.configuration) at \
-            \(SizeFormat.short(result.key.size)): \(ValueFormat.count(Double(trace.statementCount))) \
-            statements, \(trace.statements.count) distinct\(flags(trace))</summary>\
+            \(SizeFormat.short(result.key.size)): \(Self.plural(trace.statementCount, "statement")), \
+            \(trace.statements.count) distinct\(flags(trace))</summary>\
             <p class="muted">\(kinds.joined(separator: ", ")); \
             \(ValueFormat.duration(trace.totalNanoseconds)) in SQLite (one instrumented iteration).</p>\
             <div class="scroll"><table class="sortable"><thead><tr><th>statement</th><th>count</th>\
-            <th>total</th><th>mean</th><th>rows</th><th>sample values</th><th>query plan</th>\
+            <th>total</th><th>mean</th><th>rows</th><th class="text">sample values</th>\
+            <th class="text">query plan</th>\
             </tr></thead><tbody>\(rows)</tbody></table></div></details>
             """
+    }
+
+    /// `1 statement`, `1,001 statements`.
+    static func plural(_ count: Int, _ noun: String) -> String {
+        "\(ValueFormat.count(Double(count))) \(noun)\(count == 1 ? "" : "s")"
     }
 
     private func flags(_ trace: SQLTrace) -> HTML {
@@ -47,8 +53,8 @@ struct SQLPanel {
             \(ValueFormat.duration(group.totalNanoseconds))</td>\
             <td>\(ValueFormat.duration(group.meanNanoseconds))</td>\
             <td>\(ValueFormat.count(Double(group.rows)))</td>\
-            <td class="sql">\(samples.joined(separator: "\n") + more)</td>\
-            <td class="sql">\(plan(group.queryPlan))</td></tr>
+            <td class="values">\(samples.joined(separator: "\n") + more)</td>\
+            <td class="plan">\(plan(group.queryPlan))</td></tr>
             """
     }
 

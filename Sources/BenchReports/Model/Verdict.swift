@@ -26,14 +26,16 @@ struct Verdict {
         let size = SizeFormat.short(ratio.size)
         let speed = Self.speed(ratio)
         let statements = statementClause(configuration, reference, ratio.size)
-        return "\(configuration): " + [statements, "\(speed) at \(size)"].compactMap { $0 }
+        return "\(configuration): "
+            + [statements, "\(speed) at \(size)"].compactMap { $0 }
             .joined(separator: ", ") + " (95% CI \(Self.interval(ratio)))"
     }
 
     /// `2.6x slower than in-place`, `38x faster than faults`, or no clear difference.
     static func speed(_ ratio: MedianRatio) -> String {
         if ratio.interval.contains(1) {
-            return "no clear difference in time from \(ratio.reference) (\(ValueFormat.ratio(ratio.ratio)))"
+            return
+                "no clear difference in time from \(ratio.reference) (\(ValueFormat.ratio(ratio.ratio)))"
         }
         return ratio.ratio > 1
             ? "\(ValueFormat.ratio(ratio.ratio)) slower than \(ratio.reference)"

@@ -54,7 +54,8 @@ struct ReportCommand: Subcommand {
         }
         let directory = output.map { URL(fileURLWithPath: $0) } ?? file.deletingLastPathComponent()
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true)
             let written = try formats.flatMap { try $0.writer.write(results, to: directory) }
             for url in written { console.out("wrote \(url.path)") }
         } catch {

@@ -1,0 +1,107 @@
+import Foundation
+import FoundationXML
+import Testing
+
+@testable import BenchKit
+@testable import BenchReports
+
+/// What the HTML, Markdown and JUnit reports say about a traced run.
+@Suite struct ReportContentTests {
+    static let results = ReportFixtures.results(ReportFixtures.tracedCases())
+
+    @Test("verdicts put statement counts and the speed-up in words, with the interval")
+    func verdicts() throws {
+        let scenario = try #require(ScenarioView.suites(of: Self.results).first?.scenarios.first)
+        let sentences = Verdict(scenario: scenario, analysis: Self.results.analysis).sentences
+        let prefetch = try #require(sentences.first { $0.hasPrefix("prefetch-author:") })
+        #expect(prefetch.contains("2 statements instead of 10,001"))
+        #expect(prefetch.contains("10.0x faster than faults at 100k (95% CI "))
+    }
+
+    @Test("the page flags the N+1 configuration, not the prefetch, and shows SQL panels")
+    func page() {
+        let page = HTMLReportWriter().render(Self.results)
+        #expect(page.contains("id=\"n-plus-one\""))
+        #expect(page.contains("faulting/posts-with-author [faults] 100k"))
+        #expect(!page.contains("faulting/posts-with-author [prefetch-author] 100k</strong>"))
+        #expect(page.contains("SQL of faults at 100k: 10,001"))
+        #expect(page.contains("full scan"))
+        #expect(page.contains("temp B-tree"))
+        #expect(page.contains("t0.Z_PK IN (SELECT * FROM _Z_intarray0(?))"))
+        #expect(page.components(separatedBy: "<svg class=\"chart\"").count == 4)
+    }
+
+    @Test("summary.md leads with regressions and has a table per scenario")
+    func markdown() {
+        let key = Self.results.cases[0].key
+        var results = Self.results
+        results.comparison = BaselineComparison(
+            baseline: "ci.json",
+            gates: [
+                GateResult(
+                    key: key, metric: "sql.select", baseline: 2, current: 3, verdict: .regressed,
+                    message: "2 -> 3 statements")
+            ])
+        let text = MarkdownReportWriter().render(results)
+        let regressions = text.range(of: "## Regressions against ci.json")
+        let table = text.range(of: "### faulting/posts-with-author")
+        #expect(regressions != nil && table != nil)
+        #expect(regressions!.lowerBound < table!.lowerBound)
+        #expect(text.contains("| faults | 100k |"))
+        #expect(text.contains("## N+1 findings"))
+    }
+
+    @Test("Markdown escaping keeps table cells and HTML inert")
+    func markdownEscape() {
+        #expect(MarkdownReportWriter.escape("a|b<i>*x*") == "a\\|b&lt;i&gt;\\*x\\*")
+    }
+
+    @Test("junit.xml parses, has a test case per case and per gate, failures carry messages")
+    func junit() throws {
+        var cases = ReportFixtures.tracedCases()
+        let id = BenchmarkID(suite: "faulting", scenario: "broken")
+        cases.append(
+            ReportFixtures.result(
+                id, "faults", size: 10, time: 1, status: .failed, errors: ["setup failed: <boom>"]))
+        var results = ReportFixtures.results(cases)
+        results.comparison = BaselineComparison(
+            baseline: "ci.json",
+            gates: [
+                GateResult(
+                    key: cases[0].key, metric: "wallTime", baseline: 1, current: 2,
+                    verdict: .regressed, message: "2x slower")
+            ])
+        let document = try XMLDocument(xmlString: JUnitReportWriter().render(results))
+        let root = try #require(document.rootElement())
+        #expect(root.name == "testsuites")
+        #expect(root.attribute(forName: "tests")?.stringValue == "8")
+        #expect(root.attribute(forName: "failures")?.stringValue == "2")
+        let failures = try root.nodes(forXPath: "//testcase/failure")
+        let messages = failures.compactMap {
+            ($0 as? XMLElement)?.attribute(forName: "message")?.stringValue
+        }
+        #expect(messages.sorted() == ["2x slower", "setup failed: <boom>"])
+        #expect(try root.nodes(forXPath: "//testsuite[@name='gates']/testcase").count == 1)
+    }
+
+    /// Writes every format of the traced fixture. Set `BENCH_REPORT_FIXTURE_OUT` to a
+    /// directory to keep the files and look at the page (scripts/check-report on it).
+    @Test("every writer writes its files for a traced run")
+    func writesEveryFormat() throws {
+        let kept = ProcessInfo.processInfo.environment["BENCH_REPORT_FIXTURE_OUT"]
+        let directory = URL(
+            fileURLWithPath: kept
+                ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "report-fixture-\(UUID().uuidString)"
+                ).path)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { if kept == nil { try? FileManager.default.removeItem(at: directory) } }
+        let written = try ReportFormat.allCases.flatMap {
+            try $0.writer.write(Self.results, to: directory)
+        }
+        #expect(written.count == 6)
+        #expect(
+            try RunResults.read(from: directory.appendingPathComponent("results.json"))
+                == Self.results)
+    }
+}
