@@ -29,6 +29,8 @@ import Testing
         #expect(page.contains("temp B-tree"))
         #expect(page.contains("t0.Z_PK IN (SELECT * FROM _Z_intarray0(?))"))
         #expect(page.components(separatedBy: "<svg class=\"chart\"").count == 4)
+        #expect(page.contains("<th>vs raw</th>"))
+        #expect(page.contains("<td>20.0x</td>"), "faults wall time against the raw floor")
     }
 
     @Test("summary.md leads with regressions and has a table per scenario")

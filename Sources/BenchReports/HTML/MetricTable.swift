@@ -1,7 +1,9 @@
 import BenchKit
 
-/// Every metric of a scenario in one sortable table: median, 95% CI, CV, outliers and
-/// the ratio to the reference configuration, plus the SQL statements by kind.
+/// Every metric of a scenario in one sortable table: median, 95% CI, CV, outliers, the
+/// ratio to the reference configuration and, when the scenario has a `raw`
+/// configuration (hand-written SQL, the floor), the ratio to it; plus the SQL statements
+/// by kind.
 ///
 /// Cost: string building; one row per case and metric.
 struct MetricTable {
@@ -16,7 +18,8 @@ struct MetricTable {
             <details><summary>Every metric (\(rows.count) rows)</summary><div class="scroll">\
             <table class="sortable"><thead><tr><th>configuration</th><th>size</th><th>metric</th>\
             <th>median</th><th>95% CI</th><th>CV</th><th>outliers</th><th>n</th>\
-            <th>vs reference</th></tr></thead><tbody>\(rows)</tbody></table></div></details>
+            <th>vs reference</th>\(floor == nil ? "" : "<th>vs raw</th>" as HTML)</tr></thead>\
+            <tbody>\(rows)</tbody></table></div></details>
             """
     }
 
@@ -26,7 +29,7 @@ struct MetricTable {
             return [
                 """
                 <tr><td>\(configuration)</td><td data-v="\(size)">\(SizeFormat.short(size))</td>\
-                <td class="text bad" colspan="7">\(result.status.rawValue): \
+                <td class="text bad" colspan="\(floor == nil ? 7 : 8)">\(result.status.rawValue): \
                 \(result.errors.joined(separator: "; "))</td></tr>
                 """
             ]
@@ -46,7 +49,8 @@ struct MetricTable {
             \(SizeFormat.short(result.key.size))</td><td class="text">\(metric.metric.name)</td>\
             <td data-v="\(summary.median)">\(ValueFormat.value(summary.median, unit: unit))</td>\
             <td>\(interval)</td><td>\(summary.coefficientOfVariation.map(ValueFormat.percent) ?? "–")</td>\
-            <td>\(outliers)</td><td>\(summary.count)</td><td>\(ratio(result.key, metric.metric.name))</td></tr>
+            <td>\(outliers)</td><td>\(summary.count)</td><td>\(ratio(result.key, metric.metric.name))</td>\
+            \(floorCell(result.key, summary.median) { $0.metric(named: metric.metric.name)?.summary.median })</tr>
             """
     }
 
@@ -61,9 +65,29 @@ struct MetricTable {
             <tr><td>\(result.key.configuration)</td><td data-v="\(result.key.size)">\
             \(SizeFormat.short(result.key.size))</td><td class="text">statements (\(kind))</td>\
             <td data-v="\(count)">\(ValueFormat.count(Double(count)))</td><td>exact</td><td>–</td>\
-            <td>–</td><td>1</td><td></td></tr>
+            <td>–</td><td>1</td><td></td>\(floorCell(result.key, Double(count)) { raw in
+                (kind == "all" ? raw.sqlTrace?.statementCount : SQLStatementKind(rawValue: kind)
+                    .flatMap { raw.sqlTrace?.countsByKind[$0] }).map(Double.init)
+            })</tr>
             """
         }
+    }
+
+    /// The configuration to compare with the floor: `raw`, when the scenario has one.
+    private var floor: String? {
+        scenario.configurations.contains("raw") ? "raw" : nil
+    }
+
+    /// `<td>` with `value` divided by the floor's value at the same size; nothing when
+    /// the scenario has no floor.
+    private func floorCell(_ key: CaseKey, _ value: Double, _ floorValue: (CaseResult) -> Double?)
+        -> HTML
+    {
+        guard let floor else { return "" }
+        guard let raw = scenario.result(floor, key.size), raw.status == .passed,
+            let base = floorValue(raw), base > 0
+        else { return "<td></td>" }
+        return "<td>\(ValueFormat.ratio(value / base))</td>"
     }
 
     private func ratio(_ key: CaseKey, _ metric: String) -> String {
