@@ -17,6 +17,14 @@ import Testing
         #expect(narrow.position(100) == 100)
     }
 
+    @Test("an x axis that hugs the data keeps points off the frame and ticks inside")
+    func hugging() {
+        let scale = ChartScale(
+            kind: .log, values: [10_000, 100_000], pixels: (0, 100), hugsData: true)
+        #expect(scale.position(10_000) > 0 && scale.position(100_000) < 100)
+        #expect(scale.ticks == [10_000, 20_000, 50_000, 100_000])
+    }
+
     @Test("linear ticks step by 1, 2 or 5 times a power of ten from zero")
     func linearTicks() {
         let scale = ChartScale(kind: .linear, values: [3, 87], pixels: (200, 0))

@@ -18,12 +18,17 @@ struct ChartScale {
     let pixels: (start: Double, end: Double)
 
     /// An axis covering `values` (non-positive values are ignored on a log axis).
-    init(kind: Kind, values: [Double], pixels: (start: Double, end: Double)) {
+    /// - Parameter hugsData: On a log axis, end a quarter step beyond the data instead
+    ///   of at whole decades, so points do not sit on the frame (for x axes).
+    init(
+        kind: Kind, values: [Double], pixels: (start: Double, end: Double),
+        hugsData: Bool = false
+    ) {
         self.kind = kind
         self.pixels = pixels
         switch kind {
         case .linear: domain = Self.linearDomain(values)
-        case .log: domain = Self.logDomain(values)
+        case .log: domain = hugsData ? Self.paddedDomain(values) : Self.logDomain(values)
         }
     }
 
@@ -66,7 +71,8 @@ struct ChartScale {
     private func logTicks() -> [Double] {
         let low = Int(log10(domain.lowerBound).rounded(.down))
         let high = Int(log10(domain.upperBound).rounded(.up))
-        let multipliers: [Double] = high - low <= 2 ? [1, 2, 5] : [1]
+        let decades = log10(domain.upperBound / domain.lowerBound)
+        let multipliers: [Double] = decades <= 2.01 ? [1, 2, 5] : [1]
         let all = (low...high).flatMap { exponent in
             multipliers.map { $0 * pow(10, Double(exponent)) }
         }
@@ -88,6 +94,15 @@ struct ChartScale {
         guard high > low else { return low...(low + 1) }
         let step = niceStep((high - low) / 5)
         return (low / step).rounded(.down) * step...(high / step).rounded(.up) * step
+    }
+
+    private static func paddedDomain(_ values: [Double]) -> ClosedRange<Double> {
+        let positive = values.filter { $0 > 0 }
+        guard let low = positive.min(), let high = positive.max(), high > low else {
+            return logDomain(values)
+        }
+        let margin = pow(high / low, 0.06)
+        return (low / margin)...(high * margin)
     }
 
     private static func logDomain(_ values: [Double]) -> ClosedRange<Double> {

@@ -16,7 +16,8 @@ struct LineChart {
     /// The `<svg>`.
     var svg: HTML {
         let points = series.flatMap(\.points)
-        let x = ChartScale(kind: xKind, values: points.map(\.x), pixels: ChartCanvas.xPixels)
+        let x = ChartScale(
+            kind: xKind, values: points.map(\.x), pixels: ChartCanvas.xPixels, hugsData: true)
         let y = ChartScale(
             kind: yKind, values: points.flatMap { [$0.y, $0.low ?? $0.y, $0.high ?? $0.y] },
             pixels: ChartCanvas.yPixels)
