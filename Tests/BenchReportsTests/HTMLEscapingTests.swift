@@ -1,4 +1,5 @@
 import Foundation
+import FoundationXML
 import Testing
 
 @testable import BenchKit
@@ -76,5 +77,15 @@ import Testing
         }
         #expect(page.hasPrefix("<!DOCTYPE html>"))
         #expect(page.contains("<meta name=\"viewport\""))
+    }
+
+    @Test("summary.md and junit.xml carry the payloads inert too")
+    func hostileMarkdownAndJUnit() throws {
+        let results = Self.hostileResults()
+        let markdown = MarkdownReportWriter().render(results)
+        #expect(!markdown.contains("<script") && !markdown.contains("<img"))
+        let junit = JUnitReportWriter().render(results)
+        #expect(!junit.contains("<script") && !junit.contains("<img"))
+        _ = try XMLDocument(xmlString: junit)
     }
 }
