@@ -2,7 +2,8 @@ import BenchKit
 import Foundation
 
 /// The text `bench run` and `bench merge` print at the end: one line per case with
-/// its key numbers, then mismatches, failures and where the report is.
+/// its key numbers, wall-time ratios, N+1 findings, then mismatches, failures and
+/// where the report is.
 struct RunSummary {
     let results: RunResults
 
@@ -14,6 +15,9 @@ struct RunSummary {
         for ratio in results.analysis.ratios where ratio.metric == Metric.wallTime.name {
             console.out(comparison(ratio))
         }
+        for finding in NPlusOneDetector().findings(in: results.cases) {
+            console.out("N+1: \(finding.headline); \(finding.suggestion)")
+        }
         for mismatch in results.checksumMismatches {
             console.err("FAILED: \(mismatch)")
         }
@@ -23,7 +27,9 @@ struct RunSummary {
         if results.isPartial {
             console.err("partial results: not every case ran")
         }
-        console.out("report: \(directory.path)")
+        let page = directory.appendingPathComponent("index.html").path
+        let hint = FileManager.default.fileExists(atPath: page) ? " (open index.html)" : ""
+        console.out("report: \(directory.path)\(hint)")
     }
 
     /// `selftest/sort 10k: allocating takes 2.19x the wallTime of in-place (95% CI 2.05-2.31)`.
