@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "BenchKit", dependencies: ["CJemalloc"]),
         .target(name: "BenchReports", dependencies: ["BenchKit"]),
         .target(
-            name: "BenchmarkSuites", dependencies: ["BenchKit"],
+            name: "BenchmarkSuites", dependencies: ["BenchKit", "SQLiteDB"],
             path: "Benchmarks/Suites"),
         .executableTarget(
             name: "bench", dependencies: ["BenchKit", "BenchReports", "BenchmarkSuites"]),

@@ -20,9 +20,11 @@ public struct QueryPlanStep: Hashable, Sendable, Codable {
         self.detail = detail
     }
 
-    /// Whether the step reads a whole table (`SCAN x` without an index).
+    /// Whether the step reads a whole table (`SCAN x` without an index); a virtual
+    /// table such as a bound key list (`SCAN _Z_intarray0 VIRTUAL TABLE …`) is not one.
     public var isFullScan: Bool {
         detail.hasPrefix("SCAN ") && !detail.contains(" USING ")
+            && !detail.contains("VIRTUAL TABLE")
     }
 
     /// Whether the step builds a temporary B-tree (an ORDER BY or DISTINCT no index serves).

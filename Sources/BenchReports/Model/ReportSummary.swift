@@ -62,6 +62,6 @@ struct ReportSummary {
             })
         else { return nil }
         return "Largest time difference: \(widest.benchmark) \(widest.configuration) is "
-            + "\(Verdict.speed(widest)) at \(SizeFormat.short(widest.size))."
+            + "\(Verdict.speed(widest))."
     }
 }
