@@ -1,7 +1,7 @@
 import BenchKit
 import SQLiteDB
 
-/// `selftest/author-lookups`: reads every post's title and author name from a small
+/// The `selftest-sql` suite's `selftest-sql/author-lookups`: reads every post's title and author name from a small
 /// in-memory SQLite database laid out like Core Data's (`ZPOST`, `ZUSER`, `Z_PK`), in
 /// three ways that do the same logical work:
 /// - `per-row` loads the posts, then each distinct author with its own
@@ -12,11 +12,18 @@ import SQLiteDB
 /// - `join` reads both in one JOIN: 1 statement, the hand-written floor.
 ///
 /// It exercises SQL tracing end to end (statements, plans, N+1 detection) without the
-/// engine. Cost: size posts and size / 10 users, built once per case in setup.
+/// engine. The suite runs only when named (`--suite selftest-sql`). Cost: size posts
+/// and size / 10 users, built once per case in setup.
 enum SelftestLookups {
+    /// The suite.
+    static let suite = BenchmarkSuite(
+        name: "selftest-sql",
+        summary: "SQL tracing self-test: per-row lookups vs a batch vs a join, no engine needed",
+        isDefault: false, benchmarks: [benchmark])
+
     /// The benchmark.
     static let benchmark = Benchmark(
-        BenchmarkID(suite: "selftest", scenario: "author-lookups"),
+        BenchmarkID(suite: "selftest-sql", scenario: "author-lookups"),
         summary: "Reads n posts with their author's name: per-row lookups vs one batch vs a join",
         configurations: [
             BenchmarkConfiguration("per-row", summary: "one SELECT per distinct author (N+1)"),

@@ -3,7 +3,7 @@ import Testing
 
 @testable import BenchmarkSuites
 
-/// `selftest/author-lookups` traced through SQLiteDB: statement counts per
+/// `selftest-sql/author-lookups` traced through SQLiteDB: statement counts per
 /// configuration, query plans, and the N+1 detector flagging only the per-row reads.
 @Suite struct SelftestLookupsTests {
     static func run() -> [CaseResult] {
