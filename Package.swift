@@ -6,7 +6,8 @@ import PackageDescription
 let package = Package(
     name: "Faultline",
     products: [
-        .library(name: "SQLiteDB", targets: ["SQLiteDB"])
+        .library(name: "SQLiteDB", targets: ["SQLiteDB"]),
+        .library(name: "ObjectGraph", targets: ["ObjectGraph"]),
     ],
     targets: [
         .systemLibrary(
@@ -16,8 +17,10 @@ let package = Package(
             name: "CJemalloc", pkgConfig: "jemalloc",
             providers: [.apt(["libjemalloc-dev"])]),
         .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
+        .target(name: "ObjectGraph", dependencies: ["SQLiteDB"]),
         .target(name: "TestSupport", dependencies: ["SQLiteDB"], path: "Tests/TestSupport"),
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport"]),
+        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
