@@ -1,0 +1,120 @@
+import SQLiteDB
+
+extension ManagedObjectContext {
+    /// The row changes of a save, with temporary IDs replaced by `permanent` ones:
+    /// inserts in insertion order, then updates, then deletes, then join-table rows.
+    func makeOperations(_ permanent: [ObjectID: ObjectID]) -> [WriteOperation] {
+        var operations: [WriteOperation] = inserted.objects.map { object in
+            .insert(
+                RowSnapshot(
+                    objectID: permanent[object.objectID]!, version: 1,
+                    values: rowValues(of: object, permanent)))
+        }
+        for object in updated.objects where object.hasPropertyChanges {
+            operations.append(.update(update(of: object, permanent)))
+        }
+        for object in deleted.objects {
+            operations.append(.delete(object.objectID, version: object.snapshot?.version ?? 0))
+        }
+        for object in inserted.objects + updated.objects + deleted.objects {
+            operations += joinOperations(of: object, permanent)
+        }
+        return operations
+    }
+
+    /// An object's row as it will be stored, in snapshot order.
+    private func rowValues(of object: ManagedObject, _ permanent: [ObjectID: ObjectID])
+        -> [SQLiteValue]
+    {
+        let entity = object.entity
+        var values =
+            object.snapshot?.values
+            ?? entity.attributes.map(\.defaultValue)
+            + Array(repeating: .null, count: entity.columns.count - entity.attributes.count)
+        for (slot, value) in object.attributeChanges { values[slot] = value }
+        for (index, target) in object.toOneChanges {
+            guard case .foreignKey(let key) = entity.relationships[index].storage else { continue }
+            let id = target.map { permanent[$0] ?? $0 }
+            values[key.slot] = id?.primaryKey.map { .integer($0) } ?? .null
+            if let entitySlot = key.entitySlot {
+                values[entitySlot] = id.map { .integer(Int64($0.entity.id)) } ?? .null
+            }
+        }
+        return values
+    }
+
+    private func update(of object: ManagedObject, _ permanent: [ObjectID: ObjectID])
+        -> WriteOperation.Update
+    {
+        let values = rowValues(of: object, permanent)
+        var slots = Set(object.attributeChanges.keys)
+        for index in object.toOneChanges.keys {
+            guard case .foreignKey(let key) = object.entity.relationships[index].storage
+            else { continue }
+            slots.insert(key.slot)
+            if let entitySlot = key.entitySlot { slots.insert(entitySlot) }
+        }
+        let ordered = slots.sorted()
+        let version = object.snapshot!.version
+        return WriteOperation.Update(
+            columns: ordered.map { object.entity.columns[$0] },
+            values: ordered.map { values[$0] }, expectedVersion: version,
+            result: RowSnapshot(objectID: object.objectID, version: version + 1, values: values))
+    }
+
+    private func joinOperations(of object: ManagedObject, _ permanent: [ObjectID: ObjectID])
+        -> [WriteOperation]
+    {
+        let source = (permanent[object.objectID] ?? object.objectID).primaryKey!
+        var operations: [WriteOperation] = []
+        for (index, relationship) in object.entity.relationships.enumerated() {
+            guard case .joinTable(let join) = relationship.storage else { continue }
+            if object.isDeleted {
+                operations.append(.unlinkAll(join, source: source))
+            }
+            guard join.isPrimarySide, let state = object.toMany[index] else { continue }
+            for id in state.added {
+                let destination = (permanent[id] ?? id).primaryKey!
+                operations.append(.link(join, source: source, destination: destination))
+            }
+            for id in state.removed {
+                operations.append(.unlink(join, source: source, destination: id.primaryKey!))
+            }
+        }
+        return operations
+    }
+
+    // MARK: - After writing
+
+    /// Brings the context in line with what was written: permanent IDs, new snapshots,
+    /// deleted objects forgotten, change lists emptied. `operations` starts with the
+    /// inserts in ``inserted`` order (``makeOperations(_:)`` builds it so).
+    func didSave(_ permanent: [ObjectID: ObjectID], _ operations: [WriteOperation]) {
+        for (object, operation) in zip(inserted.objects, operations) {
+            guard case .insert(let row) = operation else { preconditionFailure("not an insert") }
+            registered[object.objectID] = nil
+            object.objectID = row.objectID
+            registered[row.objectID] = object
+            object.isInserted = false
+            object.holdsCacheReference = true
+            object.snapshot = row
+        }
+        for case .update(let update) in operations.dropFirst(inserted.objects.count) {
+            registered[update.result.objectID]?.snapshot = update.result
+        }
+        for object in deleted.objects {
+            registered[object.objectID] = nil
+            object.managedObjectContext = nil
+            object.isDeleted = false
+            object.holdsCacheReference = false
+        }
+        for object in inserted.objects + updated.objects {
+            object.attributeChanges = [:]
+            object.toOneChanges = [:]
+            for index in object.toMany.keys { object.toMany[index]!.commit(renaming: permanent) }
+        }
+        inserted.removeAll()
+        updated.removeAll()
+        deleted.removeAll()
+    }
+}
