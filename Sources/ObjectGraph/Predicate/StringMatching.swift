@@ -10,6 +10,8 @@ package enum StringMatching {
         case endsWith = 2
         case contains = 3
         case like = 4
+        /// `==` with `[c]` or `[d]`.
+        case equals = 5
     }
 
     /// `[c]` (case-insensitive) and `[d]` (diacritic-insensitive).
@@ -36,6 +38,7 @@ package enum StringMatching {
         case .endsWith: return value.hasSuffix(pattern)
         case .contains: return pattern.isEmpty || value.contains(pattern)
         case .like: return like(Array(value), Array(pattern))
+        case .equals: return value == pattern
         }
     }
 
