@@ -61,7 +61,7 @@ struct PredicateSQLCompiler {
         let rhs = try planner.column(for: right, inner: true).sql
         if let op = comparison.op.stringOperator {
             return "NSCoreDataStringSearch(\(raw: lhs), \(raw: rhs), "
-                + "\(comparison.options.rawValue), \(op.rawValue))"
+                + "\(raw: String(comparison.options.rawValue)), \(raw: String(op.rawValue)))"
         }
         guard let symbol = Self.symbol(comparison.op) else {
             throw FetchError.unsupportedComparison("\(left) \(comparison.op.rawValue) \(right)")
@@ -109,9 +109,12 @@ struct PredicateSQLCompiler {
                 keyPath: keyPath, expected: "String", actual: value.description)
         }
         if op == .like {
-            return "NSCoreDataLike(\(raw: sql), \(text), \(options.rawValue))"
+            return "NSCoreDataLike(\(raw: sql), \(text), \(raw: String(options.rawValue)))"
         }
-        return "NSCoreDataStringSearch(\(raw: sql), \(text), \(options.rawValue), \(op.rawValue))"
+        // Option and operator codes are constants of the engine, written literally as
+        // Core Data writes them; only the user's string is bound.
+        return "NSCoreDataStringSearch(\(raw: sql), \(text), \(raw: String(options.rawValue)), "
+            + "\(raw: String(op.rawValue)))"
     }
 
     private static func symbol(_ op: ComparisonOperator) -> String? {
