@@ -55,7 +55,8 @@ import Testing
             log.sql[0]
                 == "SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZISDRAFT, t0.ZPUBLISHED, t0.ZSCORE, t0.ZTITLE, "
                 + "t0.ZAUTHOR FROM ZPOST t0 JOIN ZUSER t1 ON t0.ZAUTHOR = t1.Z_PK "
-                + "WHERE NSCoreDataStringSearch(t1.ZNAME, ?, 1, 1) ORDER BY t1.ZAGE DESC, t0.ZTITLE")
+                + "WHERE NSCoreDataStringSearch(t1.ZNAME, ?, 1, 1) ORDER BY t1.ZAGE DESC, t0.ZTITLE"
+        )
         #expect(log.sql[1].contains("LEFT OUTER JOIN ZUSER t1 ON t0.ZAUTHOR = t1.Z_PK"))
         #expect(
             log.sql[2]
@@ -79,7 +80,9 @@ import Testing
         Case(format: "name IN %@", arguments: ["u1", "zz"], expected: ["u1"]),
         Case(format: "name BEGINSWITH 'U'", arguments: [], expected: []),
         Case(format: "name BEGINSWITH[c] 'U'", arguments: [], expected: ["u0", "u1", "u2"]),
-        Case(format: "name BEGINSWITH[cd] 'u'", arguments: [], expected: ["u0", "u1", "u2", "Ünïcode"]),
+        Case(
+            format: "name BEGINSWITH[cd] 'u'", arguments: [],
+            expected: ["u0", "u1", "u2", "Ünïcode"]),
         Case(format: "name ENDSWITH '2'", arguments: [], expected: ["u2"]),
         Case(format: "name CONTAINS[d] 'nic'", arguments: [], expected: ["Ünïcode"]),
         Case(format: "name LIKE 'u?'", arguments: [], expected: ["u0", "u1", "u2"]),
@@ -104,9 +107,12 @@ import Testing
                 testCase.format.contains("IN %@")
                 ? [testCase.arguments] : testCase.arguments.map { $0 as Any? }
             let request = FetchRequest(entityName: "User")
-            request.predicate = try FetchPredicate(format: testCase.format, argumentArray: arguments)
+            request.predicate = try FetchPredicate(
+                format: testCase.format, argumentArray: arguments)
             request.sortDescriptors = [SortKey("age")]
-            let fromSQL = try context.fetch(request).compactMap { $0.value(forKey: "name") as? String }
+            let fromSQL = try context.fetch(request).compactMap {
+                $0.value(forKey: "name") as? String
+            }
             #expect(fromSQL == testCase.expected)
             // The same predicate in memory: with every saved user deleted (pending), the
             // fetch returns only the unsaved inserts it matches, sorted in memory.
@@ -118,7 +124,8 @@ import Testing
             }
             let inMemory = try context.fetch(request)
             #expect(inMemory.allSatisfy { $0.isInserted })
-            #expect(inMemory.compactMap { $0.value(forKey: "name") as? String } == testCase.expected)
+            #expect(
+                inMemory.compactMap { $0.value(forKey: "name") as? String } == testCase.expected)
         }
     }
 
@@ -129,7 +136,8 @@ import Testing
             for day in 0..<3 {
                 let post = context.insertNewObject(forEntityName: "Post")
                 post.setValue("d\(day)", forKey: "title")
-                post.setValue(Date(timeIntervalSinceReferenceDate: Double(day) * 86_400), forKey: "published")
+                post.setValue(
+                    Date(timeIntervalSinceReferenceDate: Double(day) * 86_400), forKey: "published")
             }
             try context.save()
             let request = FetchRequest(entityName: "Post")
@@ -192,7 +200,10 @@ import Testing
                 try context.fetch(request)
             }
             request.predicate = try FetchPredicate(format: "age == 'old'")
-            #expect(throws: FetchError.typeMismatch(keyPath: "age", expected: "Int64", actual: "\"old\"")) {
+            #expect(
+                throws: FetchError.typeMismatch(
+                    keyPath: "age", expected: "Int64", actual: "\"old\"")
+            ) {
                 try context.fetch(request)
             }
             request.predicate = try FetchPredicate(format: "posts.title == 'x'")

@@ -89,7 +89,9 @@ import Testing
     func lookups() throws {
         let container = try Fixtures.container()
         try Fixtures.seed(container, users: 1, posts: 0)
-        let id = try inContext(container) { try $0.fetch(FetchRequest(entityName: "User"))[0].objectID }
+        let id = try inContext(container) {
+            try $0.fetch(FetchRequest(entityName: "User"))[0].objectID
+        }
         try inContext(container) { context in
             container.resetStatistics()
             let fault = context.object(with: id)
@@ -126,7 +128,8 @@ import Testing
             let tag = context.insertNewObject(forEntityName: "Tag")
             tag.setValue("async", forKey: "name")
             try context.save()
-            return try context.fetch(FetchRequest(entityName: "Tag"))[0].value(forKey: "name") as? String
+            return try context.fetch(FetchRequest(entityName: "Tag"))[0].value(forKey: "name")
+                as? String
         }
         #expect(name == "async")
     }
@@ -150,7 +153,9 @@ import Testing
             try writer.save()
         }
         let names = try reader.performAndWait {
-            try reader.fetch(FetchRequest(entityName: "Tag")).map { $0.value(forKey: "name") as? String }
+            try reader.fetch(FetchRequest(entityName: "Tag")).map {
+                $0.value(forKey: "name") as? String
+            }
         }
         #expect(names == ["shared"])
     }

@@ -23,7 +23,8 @@ import Testing
                     name: "Post",
                     relationships: [RelationshipDescription(name: "author", destination: "Usr")])
             ],
-            expected: .unknownDestination(entity: "Post", relationship: "author", destination: "Usr")),
+            expected: .unknownDestination(
+                entity: "Post", relationship: "author", destination: "Usr")),
         BadModel(
             name: "to-many without inverse",
             entities: [
@@ -41,7 +42,8 @@ import Testing
                 EntityDescription(
                     name: "Post",
                     relationships: [
-                        RelationshipDescription(name: "author", destination: "User", inverse: "items")
+                        RelationshipDescription(
+                            name: "author", destination: "User", inverse: "items")
                     ]),
                 EntityDescription(name: "User"),
             ],
@@ -52,8 +54,10 @@ import Testing
                 EntityDescription(
                     name: "Post",
                     relationships: [
-                        RelationshipDescription(name: "author", destination: "User", inverse: "posts"),
-                        RelationshipDescription(name: "editor", destination: "User", inverse: "posts"),
+                        RelationshipDescription(
+                            name: "author", destination: "User", inverse: "posts"),
+                        RelationshipDescription(
+                            name: "editor", destination: "User", inverse: "posts"),
                     ]),
                 EntityDescription(
                     name: "User",
@@ -108,10 +112,12 @@ import Testing
 
     @Test("error descriptions are one line naming entity and property")
     func errorDescription() {
-        let error = ModelError.unknownDestination(entity: "Post", relationship: "author", destination: "Usr")
+        let error = ModelError.unknownDestination(
+            entity: "Post", relationship: "author", destination: "Usr")
         #expect(
             error.description
-                == "relationship \"author\" of entity \"Post\": destination \"Usr\" is not an entity of the model")
+                == "relationship \"author\" of entity \"Post\": destination \"Usr\" is not an entity of the model"
+        )
     }
 
     @Test("version hashes are stable and change with the schema")

@@ -62,16 +62,23 @@ import Testing
         let container = try Fixtures.container()
         try inContext(container) { context in
             let user = context.insertNewObject(forEntityName: "User")
-            #expect(throws: KeyValueError.wrongType(entity: "User", key: "age", expected: "Int64", actual: "String")) {
+            #expect(
+                throws: KeyValueError.wrongType(
+                    entity: "User", key: "age", expected: "Int64", actual: "String")
+            ) {
                 try user.setCheckedValue("old", forKey: "age")
             }
             let tag = context.insertNewObject(forEntityName: "Tag")
             let post = context.insertNewObject(forEntityName: "Post")
-            #expect(throws: KeyValueError.wrongType(entity: "Post", key: "author", expected: "User", actual: "Tag")) {
+            #expect(
+                throws: KeyValueError.wrongType(
+                    entity: "Post", key: "author", expected: "User", actual: "Tag")
+            ) {
                 try post.setCheckedValue(tag, forKey: "author")
             }
             #expect(user.value(forKey: "age") == nil)
-            let error = KeyValueError.wrongType(entity: "User", key: "age", expected: "Int64", actual: "String")
+            let error = KeyValueError.wrongType(
+                entity: "User", key: "age", expected: "Int64", actual: "String")
             #expect(error.description == "User.age: expected a value of type Int64, got String")
         }
     }
@@ -87,7 +94,9 @@ import Testing
             #expect(throws: KeyValueError.unknownKey(entity: "User", key: "nickname")) {
                 try user.setCheckedValue("x", forKey: "nickname")
             }
-            #expect(throws: KeyValueError.notToOne(entity: "User", keyPath: "posts.title", key: "posts")) {
+            #expect(
+                throws: KeyValueError.notToOne(entity: "User", keyPath: "posts.title", key: "posts")
+            ) {
                 try user.checkedValue(forKeyPath: "posts.title")
             }
         }
@@ -115,7 +124,9 @@ import Testing
             let permanent = user.objectID
             #expect(!permanent.isTemporaryID)
             #expect(permanent.primaryKey == 1)
-            #expect(permanent.uriRepresentation().absoluteString == "x-coredata://\(permanent.storeIdentifier)/User/p1")
+            #expect(
+                permanent.uriRepresentation().absoluteString
+                    == "x-coredata://\(permanent.storeIdentifier)/User/p1")
             #expect(context.object(with: permanent) === user)
             #expect(permanent != temporary)
         }

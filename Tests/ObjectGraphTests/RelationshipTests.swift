@@ -39,8 +39,12 @@ import Testing
             let counts = reread.map { ($0.value(forKey: "posts") as? Set<ManagedObject>)?.count }
             #expect(counts == [0, 2])
         }
-        #expect(log.sql.contains("UPDATE ZPOST SET ZAUTHOR = ?, Z_OPT = ? WHERE Z_PK = ? AND Z_OPT = ?"))
-        #expect(log.sql.filter { $0 == "UPDATE ZUSER SET Z_OPT = ? WHERE Z_PK = ? AND Z_OPT = ?" }.count == 2)
+        #expect(
+            log.sql.contains("UPDATE ZPOST SET ZAUTHOR = ?, Z_OPT = ? WHERE Z_PK = ? AND Z_OPT = ?")
+        )
+        #expect(
+            log.sql.filter { $0 == "UPDATE ZUSER SET Z_OPT = ? WHERE Z_PK = ? AND Z_OPT = ?" }.count
+                == 2)
     }
 
     @Test("many-to-many: join-table rows are inserted and deleted, both sides see the change")
@@ -54,14 +58,20 @@ import Testing
             post.setValue(Set([swift, linux]), forKey: "tags")
             #expect(swift.value(forKey: "posts") as? Set<ManagedObject> == [post])
             try context.save()
-            #expect(log.sql.filter { $0 == "INSERT INTO Z_1TAGS(Z_1POSTS, Z_2TAGS) VALUES(?, ?)" }.count == 2)
+            #expect(
+                log.sql.filter { $0 == "INSERT INTO Z_1TAGS(Z_1POSTS, Z_2TAGS) VALUES(?, ?)" }.count
+                    == 2)
             context.reset()
             log.clear()
             let tags = try context.fetch(FetchRequest(entityName: "Tag"))
             let posts = tags.map { ($0.value(forKey: "posts") as? Set<ManagedObject>)?.count }
             #expect(posts == [1, 1])
-            #expect(log.sql.contains("SELECT 0, t0.Z_PK FROM Z_1TAGS t1 JOIN ZPOST t0 ON t0.Z_PK = t1.Z_1POSTS WHERE t1.Z_2TAGS = ?"))
-            let fetchedPost = try #require((tags[0].value(forKey: "posts") as? Set<ManagedObject>)?.first)
+            #expect(
+                log.sql.contains(
+                    "SELECT 0, t0.Z_PK FROM Z_1TAGS t1 JOIN ZPOST t0 ON t0.Z_PK = t1.Z_1POSTS WHERE t1.Z_2TAGS = ?"
+                ))
+            let fetchedPost = try #require(
+                (tags[0].value(forKey: "posts") as? Set<ManagedObject>)?.first)
             try fetchedPost.removeObject(tags[0], fromRelationship: "tags")
             try context.save()
             #expect(log.sql.contains("DELETE FROM Z_1TAGS WHERE Z_1POSTS = ? AND Z_2TAGS = ?"))

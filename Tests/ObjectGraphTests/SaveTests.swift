@@ -1,13 +1,15 @@
 import Foundation
 import ObjectGraph
 import SQLiteDB
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct SaveTests {
     private func fileContainer(_ path: String, log: LogLines? = nil) throws -> PersistentContainer {
         let container = PersistentContainer(name: "Save", model: Fixtures.social)
-        container.persistentStoreDescriptions = [PersistentStoreDescription(url: URL(fileURLWithPath: path))]
+        container.persistentStoreDescriptions = [
+            PersistentStoreDescription(url: URL(fileURLWithPath: path))
+        ]
         container.sqlDebugLog = log.map { SQLDebugLog(level: 1, output: $0.sink) }
         try container.loadPersistentStores()
         return container
@@ -46,7 +48,8 @@ import TestSupport
                 "DELETE FROM ZUSER WHERE Z_PK = ? AND Z_OPT = ?",
                 "COMMIT",
             ])
-        #expect(try dump(path).filter { $0.hasPrefix("ZUSER") } == ["ZUSER: 1, 3, 2, 20, 'renamed'"])
+        #expect(
+            try dump(path).filter { $0.hasPrefix("ZUSER") } == ["ZUSER: 1, 3, 2, 20, 'renamed'"])
     }
 
     @Test("a save that fails midway leaves the database and the context exactly as they were")

@@ -49,9 +49,13 @@ import Testing
         #expect(log.sql.first == "SELECT 0, t0.Z_PK FROM ZUSER t0")
         #expect(
             log.sql.dropFirst().allSatisfy {
-                $0 == "SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZAGE, t0.ZNAME FROM ZUSER t0 WHERE t0.Z_PK = ?"
+                $0
+                    == "SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZAGE, t0.ZNAME FROM ZUSER t0 WHERE t0.Z_PK = ?"
             })
-        #expect(log.all.contains { $0.contains("annotation: fault fulfilled from database for : <x-coredata://") })
+        #expect(
+            log.all.contains {
+                $0.contains("annotation: fault fulfilled from database for : <x-coredata://")
+            })
     }
 
     @Test("fetch N posts, read author.name on each: 1 + distinct authors not cached")
@@ -86,8 +90,15 @@ import Testing
         let stats = container.statistics
         #expect(stats.selectCount == 1 + 5)
         #expect(stats.relationshipFaultsFired == 5)
-        #expect(log.sql.dropFirst().allSatisfy { $0 == "SELECT 0, t0.Z_PK FROM ZPOST t0 WHERE t0.ZAUTHOR = ?" })
-        #expect(log.all.contains { $0.contains("to-many relationship fault \"posts\" for objectID <x-coredata://") && $0.hasSuffix("fulfilled from database.  Got 2 rows") })
+        #expect(
+            log.sql.dropFirst().allSatisfy {
+                $0 == "SELECT 0, t0.Z_PK FROM ZPOST t0 WHERE t0.ZAUTHOR = ?"
+            })
+        #expect(
+            log.all.contains {
+                $0.contains("to-many relationship fault \"posts\" for objectID <x-coredata://")
+                    && $0.hasSuffix("fulfilled from database.  Got 2 rows")
+            })
     }
 
     @Test("count(for:): 1 SELECT COUNT")
@@ -100,7 +111,9 @@ import Testing
         #expect(count == 6)
         #expect(container.statistics.selectCount == 1)
         #expect(log.sql == ["SELECT COUNT(*) FROM ZUSER"])
-        #expect(log.all.last?.hasPrefix("ObjectGraph: annotation: total count request execution time: ") == true)
+        #expect(
+            log.all.last?.hasPrefix("ObjectGraph: annotation: total count request execution time: ")
+                == true)
         #expect(log.all.last?.hasSuffix("s for count of 6.") == true)
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 import ObjectGraph
 import SQLiteDB
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct StoreLayoutTests {
     /// Animal (abstract) <- Cat, Dog; Owner 1-N Animal; with an indexed attribute.
@@ -31,7 +31,9 @@ import TestSupport
 
     private func schema(_ path: String) throws -> [String: String] {
         let connection = try Connection(location: .file(path))
-        let rows = try connection.fetchAll("SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL") {
+        let rows = try connection.fetchAll(
+            "SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL"
+        ) {
             ($0.string(at: 0), $0.string(at: 1))
         }
         return Dictionary(uniqueKeysWithValues: rows)
@@ -39,7 +41,9 @@ import TestSupport
 
     private func open(_ model: ManagedObjectModel, at path: String) throws -> PersistentContainer {
         let container = PersistentContainer(name: "Layout", model: model)
-        container.persistentStoreDescriptions = [PersistentStoreDescription(url: URL(fileURLWithPath: path))]
+        container.persistentStoreDescriptions = [
+            PersistentStoreDescription(url: URL(fileURLWithPath: path))
+        ]
         try container.loadPersistentStores()
         return container
     }
@@ -57,19 +61,25 @@ import TestSupport
         #expect(
             sql["ZPOST"]
                 == "CREATE TABLE ZPOST ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, "
-                + "ZAUTHOR INTEGER, ZISDRAFT INTEGER, ZSCORE FLOAT, ZPUBLISHED TIMESTAMP, ZTITLE VARCHAR )")
+                + "ZAUTHOR INTEGER, ZISDRAFT INTEGER, ZSCORE FLOAT, ZPUBLISHED TIMESTAMP, ZTITLE VARCHAR )"
+        )
         #expect(
             sql["Z_1TAGS"]
-                == "CREATE TABLE Z_1TAGS ( Z_1POSTS INTEGER, Z_2TAGS INTEGER, PRIMARY KEY (Z_1POSTS, Z_2TAGS) )")
-        #expect(sql["Z_1TAGS_Z_2TAGS_INDEX"] == "CREATE INDEX Z_1TAGS_Z_2TAGS_INDEX ON Z_1TAGS (Z_2TAGS, Z_1POSTS)")
+                == "CREATE TABLE Z_1TAGS ( Z_1POSTS INTEGER, Z_2TAGS INTEGER, PRIMARY KEY (Z_1POSTS, Z_2TAGS) )"
+        )
+        #expect(
+            sql["Z_1TAGS_Z_2TAGS_INDEX"]
+                == "CREATE INDEX Z_1TAGS_Z_2TAGS_INDEX ON Z_1TAGS (Z_2TAGS, Z_1POSTS)")
         #expect(sql["ZPOST_ZAUTHOR_INDEX"] == "CREATE INDEX ZPOST_ZAUTHOR_INDEX ON ZPOST (ZAUTHOR)")
         #expect(sql["ZUSER_ZAGE_INDEX"] == "CREATE INDEX ZUSER_ZAGE_INDEX ON ZUSER (ZAGE)")
         #expect(
             sql["Z_PRIMARYKEY"]
-                == "CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER)")
+                == "CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER)"
+        )
         #expect(
             sql["Z_METADATA"]
-                == "CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB)")
+                == "CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB)"
+        )
         #expect(sql["Z_MODELCACHE"] == "CREATE TABLE Z_MODELCACHE (Z_CONTENT BLOB)")
     }
 
@@ -90,7 +100,9 @@ import TestSupport
                 + "Z1_FAVORITE INTEGER, ZFAVORITE INTEGER, ZSINCE TIMESTAMP )")
         #expect(sql["ZANIMAL_ZNAME_INDEX"] != nil)
         let connection = try Connection(location: .file(path))
-        let keys = try connection.fetchAll("SELECT Z_ENT, Z_NAME, Z_SUPER, Z_MAX FROM Z_PRIMARYKEY ORDER BY Z_ENT") {
+        let keys = try connection.fetchAll(
+            "SELECT Z_ENT, Z_NAME, Z_SUPER, Z_MAX FROM Z_PRIMARYKEY ORDER BY Z_ENT"
+        ) {
             "\($0.int64(at: 0)) \($0.string(at: 1)) \($0.int64(at: 2)) \($0.int64(at: 3))"
         }
         #expect(keys == ["1 Animal 0 0", "2 Cat 1 0", "3 Dog 1 0", "4 Owner 0 0"])
@@ -129,7 +141,9 @@ import TestSupport
         var entities = Fixtures.social.entities
         entities[2].attributes.append(AttributeDescription(name: "color", type: .string))
         entities.append(EntityDescription(name: "Badge"))
-        let error = #expect(throws: StoreError.self) { try open(ManagedObjectModel(entities: entities), at: path) }
+        let error = #expect(throws: StoreError.self) {
+            try open(ManagedObjectModel(entities: entities), at: path)
+        }
         #expect(error == .modelMismatch(entities: ["Badge", "Tag"], path: path))
     }
 
@@ -148,7 +162,10 @@ import TestSupport
             let cats = try context.fetch(FetchRequest(entityName: "Cat"))
             #expect(cats.map { $0.value(forKey: "name") as? String } == ["Tom"])
         }
-        #expect(log.sql[0].hasPrefix("SELECT t0.Z_ENT, t0.Z_PK, t0.Z_OPT, t0.ZLIVES, t0.ZNAME, t0.ZWEIGHT, t0.ZOWNER FROM ZANIMAL t0"))
+        #expect(
+            log.sql[0].hasPrefix(
+                "SELECT t0.Z_ENT, t0.Z_PK, t0.Z_OPT, t0.ZLIVES, t0.ZNAME, t0.ZWEIGHT, t0.ZOWNER FROM ZANIMAL t0"
+            ))
         #expect(log.sql[1].hasSuffix("FROM ZANIMAL t0 WHERE t0.Z_ENT = ?"))
     }
 }
