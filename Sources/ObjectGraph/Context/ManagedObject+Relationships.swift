@@ -51,7 +51,7 @@ extension ManagedObject {
             ?? entity.relationships[index].destinationID
         return ObjectID(
             entity: model.entity(id: entityID), primaryKey: pk,
-            storeIdentifier: context.coordinator.storeIdentifier)
+            store: context.coordinator.storeUUID)
     }
 
     /// The object a to-one points at: a fault when not registered yet (no SQL).

@@ -23,7 +23,7 @@ extension ManagedObjectContext {
         let references = registered.values.filter(\.holdsCacheReference).map(\.objectID)
         coordinator.withRowCache { $0.release(references) }
         for object in registered.values { object.managedObjectContext = nil }
-        registered = [:]
+        registered.removeAll()
         inserted.removeAll()
         updated.removeAll()
         deleted.removeAll()

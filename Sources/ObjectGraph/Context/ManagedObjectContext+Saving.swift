@@ -84,7 +84,7 @@ extension ManagedObjectContext {
             let root = object.entity.rootID
             result[object.objectID] = ObjectID(
                 entity: object.entity, primaryKey: next[root]!,
-                storeIdentifier: coordinator.storeIdentifier)
+                store: coordinator.storeUUID)
             next[root]! += 1
         }
         return result

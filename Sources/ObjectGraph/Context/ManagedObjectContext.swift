@@ -42,7 +42,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
     private let queue: DispatchQueue
     private let queueKey = DispatchSpecificKey<Bool>()
 
-    var registered: [ObjectID: ManagedObject] = [:]
+    var registered = ObjectTable<ManagedObject>()
     var inserted = ObjectList()
     var updated = ObjectList()
     var deleted = ObjectList()

@@ -16,8 +16,9 @@ public struct ObjectID: Hashable, Sendable, CustomStringConvertible {
     package let entity: Entity
     /// The key within the entity's table.
     package let key: Key
-    /// The UUID of the store the object lives in; empty for temporary IDs.
-    public let storeIdentifier: String
+    /// The UUID of the store the object lives in (all zero for temporary IDs); kept as
+    /// a UUID rather than a String so that copying an ID retains only its entity.
+    private let store: UUID
 
     /// A primary key or a temporary number.
     package enum Key: Hashable, Sendable {
@@ -30,17 +31,22 @@ public struct ObjectID: Hashable, Sendable, CustomStringConvertible {
     private static let nextTemporary = Atomic<UInt64>(1)
 
     /// A permanent ID.
-    package init(entity: Entity, primaryKey: Int64, storeIdentifier: String) {
+    package init(entity: Entity, primaryKey: Int64, store: UUID) {
         self.entity = entity
         self.key = .permanent(primaryKey)
-        self.storeIdentifier = storeIdentifier
+        self.store = store
     }
 
     /// A fresh temporary ID.
     package init(temporaryFor entity: Entity) {
         self.entity = entity
         self.key = .temporary(Self.nextTemporary.add(1, ordering: .relaxed).oldValue)
-        self.storeIdentifier = ""
+        self.store = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+    }
+
+    /// The UUID string of the store the object lives in; empty for temporary IDs.
+    public var storeIdentifier: String {
+        isTemporaryID ? "" : store.uuidString
     }
 
     /// The entity's name.
@@ -76,7 +82,10 @@ public struct ObjectID: Hashable, Sendable, CustomStringConvertible {
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(entity.id)
-        hasher.combine(key)
+        // One combine: hashing sits on the hot path of every registry and cache lookup.
+        switch key {
+        case .permanent(let pk): hasher.combine(pk &* 1024 &+ Int64(entity.id))
+        case .temporary(let number): hasher.combine(~(Int64(bitPattern: number) &* 1024))
+        }
     }
 }

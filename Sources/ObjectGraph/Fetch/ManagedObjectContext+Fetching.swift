@@ -68,6 +68,7 @@ extension ManagedObjectContext {
         var objects: [ManagedObject] = []
         objects.reserveCapacity(rows.count)
         var extraReferences: [ObjectID] = []
+        registered.reserveCapacity(registered.count + rows.count)
         for row in rows {
             if let existing = registered[row.objectID] {
                 if existing.holdsCacheReference {

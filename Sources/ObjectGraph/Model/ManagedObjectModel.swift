@@ -36,6 +36,9 @@ public final class ManagedObjectModel: Sendable {
         self.entities = entities
         var resolver = ModelResolver(entities)
         (resolvedEntities, validationErrors) = resolver.resolve()
+        precondition(
+            resolvedEntities.count <= ObjectTable<Void>.maximumEntityCount,
+            "a model may have at most \(ObjectTable<Void>.maximumEntityCount) entities")
         entitiesByName = Dictionary(
             resolvedEntities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }

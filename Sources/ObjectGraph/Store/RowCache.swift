@@ -12,7 +12,7 @@ struct RowCache {
         var references: Int
     }
 
-    private var entries: [ObjectID: Entry] = [:]
+    private var entries = ObjectTable<Entry>()
 
     /// How many rows are cached.
     var count: Int { entries.count }
@@ -25,18 +25,22 @@ struct RowCache {
     /// Stores a snapshot; `retain` adds one reference for a context that now holds it.
     mutating func store(_ snapshot: RowSnapshot, retain: Bool) {
         let added = retain ? 1 : 0
-        if entries[snapshot.objectID] != nil {
-            entries[snapshot.objectID]!.snapshot = snapshot
-            entries[snapshot.objectID]!.references += added
-        } else {
-            entries[snapshot.objectID] = Entry(snapshot: snapshot, references: added)
+        let entry = Entry(snapshot: snapshot, references: added)
+        if let old = entries.updateValue(entry, for: snapshot.objectID), old.references > 0 {
+            entries.modify(snapshot.objectID) { $0.references += old.references }
         }
+    }
+
+    /// Makes room for `count` more entries at once (a large fetch), so the table is
+    /// not rehashed several times on the way.
+    mutating func reserve(_ count: Int) {
+        entries.reserveCapacity(entries.count + count)
     }
 
     /// Adds a reference to an existing entry; false when there is none.
     mutating func retain(_ id: ObjectID) -> Bool {
         guard entries[id] != nil else { return false }
-        entries[id]!.references += 1
+        entries.modify(id) { $0.references += 1 }
         return true
     }
 
@@ -47,7 +51,7 @@ struct RowCache {
             if entry.references <= 1 {
                 entries[id] = nil
             } else {
-                entries[id]!.references -= 1
+                entries.modify(id) { $0.references -= 1 }
             }
         }
     }

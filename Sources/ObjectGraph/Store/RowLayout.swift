@@ -1,3 +1,4 @@
+import Foundation
 import SQLiteDB
 
 /// How rows of one entity (and its sub-entities) come back from a SELECT: the column
@@ -12,6 +13,8 @@ package struct RowLayout: Sendable {
     package let columns: [String]
     /// For each concrete entity's `Z_ENT`, the result column of each snapshot slot.
     private let positions: [Int: [Int32]]
+    /// The positions of the fetched entity itself, read without a lookup for leaves.
+    private let ownPositions: [Int32]
 
     /// The layout for fetching `entity` from a model's entities.
     package init(entity: Entity, entities: [Entity]) {
@@ -31,6 +34,7 @@ package struct RowLayout: Sendable {
         var positions: [Int: [Int32]] = [:]
         for member in family { positions[member.id] = member.columns.map { index[$0]! } }
         self.positions = positions
+        self.ownPositions = positions[entity.id]!
     }
 
     /// `0` for a leaf entity, `t0.Z_ENT` when sub-entities may come back.
@@ -43,27 +47,27 @@ package struct RowLayout: Sendable {
     }
 
     /// The snapshot in the statement's current row.
-    package func snapshot(from statement: Statement, model: ManagedObjectModel, store: String)
+    package func snapshot(from statement: Statement, model: ManagedObjectModel, store: UUID)
         -> RowSnapshot
     {
         let concrete =
             entity.hasSubentities ? model.entity(id: Int(statement.int64(at: 0))) : entity
-        let slots = positions[concrete.id]!
+        let slots = entity.hasSubentities ? positions[concrete.id]! : ownPositions
         var values: [SQLiteValue] = []
         values.reserveCapacity(slots.count)
         for position in slots { values.append(statement.value(at: position)) }
         let id = ObjectID(
-            entity: concrete, primaryKey: statement.int64(at: 1), storeIdentifier: store)
+            entity: concrete, primaryKey: statement.int64(at: 1), store: store)
         return RowSnapshot(objectID: id, version: statement.int64(at: 2), values: values)
     }
 
     /// The object ID in the current row of an identity-only SELECT (`0, t0.Z_PK`).
-    package func objectID(from statement: Statement, model: ManagedObjectModel, store: String)
+    package func objectID(from statement: Statement, model: ManagedObjectModel, store: UUID)
         -> ObjectID
     {
         let concrete =
             entity.hasSubentities ? model.entity(id: Int(statement.int64(at: 0))) : entity
         return ObjectID(
-            entity: concrete, primaryKey: statement.int64(at: 1), storeIdentifier: store)
+            entity: concrete, primaryKey: statement.int64(at: 1), store: store)
     }
 }

@@ -9,10 +9,11 @@ extension StoreCoordinator {
         try withConnection { connection in
             try explainIfLogging(sql, on: connection)
             let rows = try connection.fetchAll(sql) {
-                layout.snapshot(from: $0, model: model, store: storeIdentifier)
+                layout.snapshot(from: $0, model: model, store: storeUUID)
             }
             if cache {
                 lockedRowCache { rowCache in
+                    rowCache.reserve(rows.count)
                     for row in rows { rowCache.store(row, retain: true) }
                 }
             }
@@ -27,7 +28,7 @@ extension StoreCoordinator {
         try withConnection { connection in
             try explainIfLogging(sql, on: connection)
             return try connection.fetchAll(sql) {
-                layout.objectID(from: $0, model: model, store: storeIdentifier)
+                layout.objectID(from: $0, model: model, store: storeUUID)
             }
         }
     }
@@ -65,7 +66,7 @@ extension StoreCoordinator {
                 let row = try connection.fetchOne(
                     sql,
                     {
-                        layout.snapshot(from: $0, model: model, store: storeIdentifier)
+                        layout.snapshot(from: $0, model: model, store: storeUUID)
                     })
             else { return nil }
             lockedRowCache { $0.store(row, retain: retain) }
@@ -81,7 +82,7 @@ extension StoreCoordinator {
         let sql = Self.toManySQL(relationship, destination: destination, layout: layout, id: id)
         return try withConnection { connection in
             let ids = try connection.fetchAll(sql) {
-                layout.objectID(from: $0, model: model, store: storeIdentifier)
+                layout.objectID(from: $0, model: model, store: storeUUID)
             }
             statistics.record { $0.relationshipFaultsFired += 1 }
             lockedDebugLog?.toManyFaultFulfilled(relationship.name, of: id, rows: ids.count)

@@ -41,13 +41,18 @@ final class StoreCoordinator: @unchecked Sendable {
             traceSinks: sinks)
         try StoreFunctions.register(on: connection)
         metadata = try Self.prepareStore(connection, model: model)
+        guard let uuid = UUID(uuidString: metadata.uuid) else {
+            throw StoreError.unreadableMetadata(
+                path: connection.location.path, reason: "Z_UUID is not a UUID")
+        }
+        storeUUID = uuid
         let entities = model.resolvedEntities
         layouts = entities.map { RowLayout(entity: $0, entities: entities) }
         insertText = entities.map(Self.insertText(for:))
     }
 
-    /// The store's UUID, as object ID URIs carry it.
-    var storeIdentifier: String { metadata.uuid }
+    /// The store's UUID, as object IDs carry it.
+    let storeUUID: UUID
 
     /// Runs `body` with the connection, holding the lock.
     func withConnection<T>(_ body: (Connection) throws -> T) rethrows -> T {
