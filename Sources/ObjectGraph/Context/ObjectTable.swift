@@ -35,6 +35,12 @@ struct ObjectTable<Value> {
         change(&storage.values[index])
     }
 
+    /// Changes the value for `id` in place and removes it when `change` returns false.
+    mutating func update(_ id: ObjectID, _ change: (inout Value) -> Bool) {
+        guard let index = storage.index(forKey: Self.key(id)) else { return }
+        if !change(&storage.values[index]) { storage.remove(at: index) }
+    }
+
     var values: Dictionary<Int64, Value>.Values { storage.values }
     var count: Int { storage.count }
     var isEmpty: Bool { storage.isEmpty }

@@ -47,11 +47,9 @@ struct RowCache {
     /// Drops one reference per ID, evicting entries nobody holds any more.
     mutating func release<S: Sequence>(_ ids: S) where S.Element == ObjectID {
         for id in ids {
-            guard let entry = entries[id] else { continue }
-            if entry.references <= 1 {
-                entries[id] = nil
-            } else {
-                entries.modify(id) { $0.references -= 1 }
+            entries.update(id) { entry in
+                entry.references -= 1
+                return entry.references > 0
             }
         }
     }

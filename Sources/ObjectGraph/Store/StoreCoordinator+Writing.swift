@@ -61,11 +61,17 @@ extension StoreCoordinator {
             do {
                 try connection.transaction(.exclusive) {
                     var conflicts: [ObjectID] = []
-                    for operation in operations {
-                        let changed = try execute(operation, on: connection)
-                        if changed == 0, let id = operation.objectID {
+                    var index = operations.startIndex
+                    while index < operations.endIndex {
+                        if case .insert = operations[index] {
+                            index = try insertRun(operations, from: index, on: connection)
+                            continue
+                        }
+                        let changed = try execute(operations[index], on: connection)
+                        if changed == 0, let id = operations[index].objectID {
                             conflicts.append(id)
                         }
+                        index += 1
                     }
                     if !conflicts.isEmpty {
                         throw SaveError.optimisticLockingFailure(objects: conflicts)
@@ -75,23 +81,55 @@ extension StoreCoordinator {
                 throw SaveError.sqlite(error, objects: operations.compactMap(\.objectID))
             }
             lockedRowCache { cache in
+                cache.reserve(operations.count)
                 for operation in operations { Self.apply(operation, to: &cache) }
             }
             statistics.record { $0.saveCount += 1 }
         }
     }
 
+    /// Runs the consecutive inserts of one entity starting at `start` through one cached
+    /// INSERT statement, binding each row's values in place. Returns the index after
+    /// the run.
+    private func insertRun(
+        _ operations: [WriteOperation], from start: Int, on connection: Connection
+    ) throws -> Int {
+        guard case .insert(let first) = operations[start] else { return start + 1 }
+        let entity = first.objectID.entity
+        let sql = SQL(text: insertText(for: entity), arguments: Self.insertArguments(first))
+        return try connection.withCachedStatement(sql) { statement in
+            try statement.run()
+            statement.reset()
+            var index = start + 1
+            while index < operations.count, case .insert(let row) = operations[index],
+                row.objectID.entity === entity
+            {
+                try statement.bind(.integer(row.objectID.primaryKey!), at: 1)
+                try statement.bind(.integer(Int64(entity.id)), at: 2)
+                try statement.bind(.integer(row.version), at: 3)
+                for (offset, value) in row.values.enumerated() {
+                    try statement.bind(value, at: Int32(offset + 4))
+                }
+                try statement.run()
+                statement.reset()
+                index += 1
+            }
+            return index
+        }
+    }
+
+    private static func insertArguments(_ row: RowSnapshot) -> [SQLArgument] {
+        let id = row.objectID
+        return [
+            .value(.integer(id.primaryKey!)), .value(.integer(Int64(id.entity.id))),
+            .value(.integer(row.version)),
+        ] + row.values.map { SQLArgument.value($0) }
+    }
+
     private func execute(_ operation: WriteOperation, on connection: Connection) throws -> Int {
         switch operation {
-        case .insert(let row):
-            let id = row.objectID
-            let arguments =
-                [
-                    .value(.integer(id.primaryKey!)), .value(.integer(Int64(id.entity.id))),
-                    .value(.integer(row.version)),
-                ] + row.values.map { SQLArgument.value($0) }
-            return try connection.execute(
-                SQL(text: insertText(for: id.entity), arguments: arguments))
+        case .insert:
+            preconditionFailure("inserts run through insertRun(_:from:on:)")
         case .update(let update):
             return try connection.execute(Self.updateSQL(update))
         case .delete(let id, let version):
