@@ -110,7 +110,7 @@ extension ManagedObject {
         try object.removeInverse(entity.relationships[index].inverseName!, self)
     }
 
-    /// Replaces a to-many's members with `objects`.
+    /// Replaces a to-many's members with `objects` (in that order, when ordered).
     func replaceToMany(_ index: Int, with objects: [ManagedObject]) throws {
         let current = try toManyObjects(index)
         let wanted = Set(objects)
@@ -120,6 +120,11 @@ extension ManagedObject {
         let present = Set(current)
         for object in objects where !present.contains(object) {
             try addToMany(index, object)
+        }
+        let ids = objects.map(\.objectID)
+        if entity.relationships[index].isOrdered, try toManyIDs(index) != ids {
+            toMany[index]!.order = ids
+            managedObjectContext?.noteChange(self)
         }
     }
 
@@ -151,6 +156,17 @@ extension ManagedObject {
 
     // MARK: - Primitive changes (one side only)
 
+    /// Reads what a change needs first: the members of a join-table to-many (so join
+    /// rows are never written twice) and of an ordered to-many (whose new order is kept
+    /// whole).
+    private func prepareToManyChange(_ index: Int) throws {
+        let relationship = entity.relationships[index]
+        if case .joinTable = relationship.storage { try loadToMany(index) }
+        guard relationship.isOrdered else { return }
+        try loadToMany(index)
+        if toMany[index]!.order == nil { toMany[index]!.order = toMany[index]!.current }
+    }
+
     func setToOnePrimitive(_ index: Int, _ id: ObjectID?) {
         // Callers read the to-one first, so a saved object's snapshot is loaded here.
         if snapshot != nil, committedToOneID(index) == id {
@@ -162,13 +178,13 @@ extension ManagedObject {
     }
 
     func addToManyPrimitive(_ index: Int, _ id: ObjectID) throws {
-        if case .joinTable = entity.relationships[index].storage { try loadToMany(index) }
+        try prepareToManyChange(index)
         toMany[index, default: ToManyState()].add(id)
         managedObjectContext?.noteChange(self)
     }
 
     func removeFromToManyPrimitive(_ index: Int, _ id: ObjectID) throws {
-        if case .joinTable = entity.relationships[index].storage { try loadToMany(index) }
+        try prepareToManyChange(index)
         toMany[index, default: ToManyState()].remove(id)
         managedObjectContext?.noteChange(self)
     }

@@ -68,10 +68,7 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
     func discardChanges() {
         attributeChanges = [:]
         toOneChanges = [:]
-        for index in toMany.keys {
-            toMany[index]!.added = []
-            toMany[index]!.removed = []
-        }
+        for index in toMany.keys { toMany[index]!.discardChanges() }
     }
 
     /// `<User: x-coredata://…/User/p1>` plus `(fault)` for a fault.

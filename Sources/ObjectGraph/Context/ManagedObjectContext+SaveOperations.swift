@@ -19,6 +19,9 @@ extension ManagedObjectContext {
         for object in inserted.objects + updated.objects + deleted.objects {
             operations += joinOperations(of: object, permanent)
         }
+        for object in inserted.objects + updated.objects {
+            operations += positionOperations(of: object, permanent)
+        }
         return operations
     }
 
@@ -79,6 +82,35 @@ extension ManagedObjectContext {
             }
             for id in state.removed {
                 operations.append(.unlink(join, source: source, destination: id.primaryKey!))
+            }
+        }
+        return operations
+    }
+
+    /// The new positions of every member of each ordered to-many whose order changed.
+    private func positionOperations(of object: ManagedObject, _ permanent: [ObjectID: ObjectID])
+        -> [WriteOperation]
+    {
+        let owner = (permanent[object.objectID] ?? object.objectID).primaryKey!
+        var operations: [WriteOperation] = []
+        for (index, state) in object.toMany {
+            guard let order = state.order else { continue }
+            let relationship = object.entity.relationships[index]
+            let table = coordinator.model.entity(id: relationship.destinationID).tableName
+            for (position, id) in order.enumerated() {
+                let key = (permanent[id] ?? id).primaryKey!
+                switch relationship.storage {
+                case .inverseForeignKey(_, let column?):
+                    operations.append(
+                        .position(
+                            table: table, column: column, key: key, position: Int64(position + 1)))
+                case .joinTable(let join) where join.orderColumn != nil:
+                    operations.append(
+                        .joinPosition(
+                            join, source: owner, destination: key, position: Int64(position + 1)))
+                default:
+                    break
+                }
             }
         }
         return operations

@@ -10,20 +10,24 @@ struct ToManyState {
     var added: [ObjectID] = []
     /// Committed members removed since the last save.
     var removed: Set<ObjectID> = []
+    /// For an ordered relationship that changed: every member in its new order.
+    var order: [ObjectID]?
 
     /// Whether there are unsaved changes.
-    var hasChanges: Bool { !added.isEmpty || !removed.isEmpty }
+    var hasChanges: Bool { !added.isEmpty || !removed.isEmpty || order != nil }
 
     /// The members now: committed minus removed, plus added. Committed must be loaded.
     var current: [ObjectID] {
+        if let order { return order }
         var result = (committed ?? []).filter { !removed.contains($0) }
         let present = Set(result)
         result += added.filter { !present.contains($0) }
         return result
     }
 
-    /// Adds a member.
+    /// Adds a member (at the end, for an ordered relationship).
     mutating func add(_ id: ObjectID) {
+        if order != nil, !order!.contains(id) { order!.append(id) }
         if removed.remove(id) != nil { return }
         if added.contains(id) || committed?.contains(id) == true { return }
         added.append(id)
@@ -31,11 +35,19 @@ struct ToManyState {
 
     /// Removes a member.
     mutating func remove(_ id: ObjectID) {
+        order?.removeAll { $0 == id }
         if let index = added.firstIndex(of: id) {
             added.remove(at: index)
         } else {
             removed.insert(id)
         }
+    }
+
+    /// Forgets unsaved changes.
+    mutating func discardChanges() {
+        added = []
+        removed = []
+        order = nil
     }
 
     /// Folds the changes into the committed members after a save, renaming IDs that
@@ -44,5 +56,6 @@ struct ToManyState {
         committed = committed.map { _ in current.map { ids[$0] ?? $0 } }
         added = []
         removed = []
+        order = nil
     }
 }

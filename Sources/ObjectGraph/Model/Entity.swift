@@ -37,6 +37,7 @@ package final class Entity: Sendable, CustomStringConvertible {
         case relationship(Int)
     }
 
+    /// Builds a resolved entity; ``ModelResolver`` is the only caller.
     package init(
         name: String, id: Int, parentID: Int?, rootID: Int, isAbstract: Bool,
         descendantIDs: ClosedRange<Int>, tableName: String, attributes: [Attribute],
@@ -94,5 +95,6 @@ package final class Entity: Sendable, CustomStringConvertible {
         descendantIDs.contains(other.id)
     }
 
+    /// The entity's name.
     package var description: String { name }
 }

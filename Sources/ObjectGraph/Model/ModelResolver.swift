@@ -243,7 +243,8 @@ struct ModelResolver {
         let inverse = inheritedRelationship(inverseName, of: relationship.destination)!
         if !inverse.isToMany {
             return .inverseForeignKey(
-                column: column(of: inverseName, in: relationship.destination))
+                column: column(of: inverseName, in: relationship.destination),
+                orderColumn: relationship.isOrdered ? "Z_FOK_\(inverseName.uppercased())" : nil)
         }
         let owner = declaringEntity(of: relationship.name, in: entity)
         let inverseOwner = declaringEntity(of: inverseName, in: relationship.destination)
@@ -254,11 +255,14 @@ struct ModelResolver {
             isPrimary
             ? "Z_\(ownID)\(relationship.name.uppercased())"
             : "Z_\(inverseID)\(inverseName.uppercased())"
+        let sourceColumn = "Z_\(ownID)\(inverseName.uppercased())"
+        let destinationColumn = "Z_\(inverseID)\(relationship.name.uppercased())"
         return .joinTable(
             Relationship.JoinTable(
-                name: tableName, sourceColumn: "Z_\(ownID)\(inverseName.uppercased())",
-                destinationColumn: "Z_\(inverseID)\(relationship.name.uppercased())",
-                isPrimarySide: isPrimary))
+                name: tableName, sourceColumn: sourceColumn,
+                destinationColumn: destinationColumn, isPrimarySide: isPrimary,
+                orderColumn: relationship.isOrdered ? "Z_FOK_" + destinationColumn : nil,
+                inverseOrderColumn: inverse.isOrdered ? "Z_FOK_" + sourceColumn : nil))
     }
 
     private func declaringEntity(of property: String, in entity: String) -> String {

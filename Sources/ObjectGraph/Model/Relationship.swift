@@ -21,8 +21,10 @@ package struct Relationship: Sendable {
     package enum Storage: Sendable {
         /// A to-one: a key column on the source's table.
         case foreignKey(ForeignKey)
-        /// A one-to-many: the inverse to-one's key column on the destination's table.
-        case inverseForeignKey(column: String)
+        /// A one-to-many: the inverse to-one's key column on the destination's table,
+        /// and for an ordered one the `Z_FOK_<INVERSE>` column holding each member's
+        /// position.
+        case inverseForeignKey(column: String, orderColumn: String?)
         /// A many-to-many: rows in a join table.
         case joinTable(JoinTable)
     }
@@ -49,5 +51,9 @@ package struct Relationship: Sendable {
         package let destinationColumn: String
         /// Whether this side names the table (it creates it and writes its rows once).
         package let isPrimarySide: Bool
+        /// `Z_FOK_<destination column>`: this side's positions, when it is ordered.
+        package let orderColumn: String?
+        /// The other side's position column, when the inverse is ordered.
+        package let inverseOrderColumn: String?
     }
 }

@@ -30,6 +30,7 @@ package struct Comparison: Hashable, Sendable {
     /// `[c]` and `[d]`.
     package var options: StringMatching.Options
 
+    /// A comparison `lhs op[options] rhs`.
     package init(
         _ lhs: PredicateExpression, _ op: ComparisonOperator, _ rhs: PredicateExpression,
         options: StringMatching.Options = []

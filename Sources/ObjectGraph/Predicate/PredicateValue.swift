@@ -5,15 +5,25 @@ import Foundation
 /// Kept as a Sendable value (never as `Any`) so that a ``FetchPredicate`` can cross
 /// threads, and so the SQL compiler and the in-memory evaluator see the same thing.
 package enum PredicateValue: Hashable, Sendable, CustomStringConvertible {
+    /// `nil`.
     case null
+    /// `YES`, `NO`, or a `Bool` argument.
     case bool(Bool)
+    /// An integer literal or argument.
     case integer(Int64)
+    /// A floating-point literal or argument.
     case double(Double)
+    /// A quoted string or `String` argument.
     case string(String)
+    /// A `Date` argument or `CAST(n, "NSDate")`.
     case date(Date)
+    /// A `Data` argument.
     case data(Data)
+    /// A `UUID` argument.
     case uuid(UUID)
+    /// A `URL` argument.
     case url(URL)
+    /// A `Decimal` argument.
     case decimal(Decimal)
     /// A managed object, compared by identity (its to-one foreign key in SQL).
     case object(ObjectID)

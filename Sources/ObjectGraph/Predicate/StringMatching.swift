@@ -16,7 +16,9 @@ package enum StringMatching {
 
     /// `[c]` (case-insensitive) and `[d]` (diacritic-insensitive).
     package struct Options: OptionSet, Hashable, Sendable {
+        /// The bits, as passed to the SQL functions.
         package let rawValue: Int64
+        /// Options from their bits.
         package init(rawValue: Int64) { self.rawValue = rawValue }
         /// `[c]`.
         package static let caseInsensitive = Options(rawValue: 1)

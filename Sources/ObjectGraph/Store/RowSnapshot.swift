@@ -11,6 +11,7 @@ package struct RowSnapshot: Sendable {
     /// Column values in the entity's snapshot order.
     package let values: [SQLiteValue]
 
+    /// A snapshot of one row.
     package init(objectID: ObjectID, version: Int64, values: [SQLiteValue]) {
         self.objectID = objectID
         self.version = version

@@ -96,7 +96,7 @@ extension StoreCoordinator {
         let pk = id.primaryKey ?? 0
         var sql: SQL
         switch relationship.storage {
-        case .inverseForeignKey(let column):
+        case .inverseForeignKey(let column, _):
             sql =
                 "SELECT \(raw: layout.identityColumn), t0.Z_PK FROM \(raw: destination.tableName) "
                 + "t0 WHERE t0.\(raw: column) = \(pk)"
@@ -110,6 +110,12 @@ extension StoreCoordinator {
         }
         if destination.parentID != nil {
             sql.append(EntityFilter.sql(for: destination, alias: "t0", prefix: " AND "))
+        }
+        switch relationship.storage {
+        case .inverseForeignKey(_, let order?): sql.append(" ORDER BY t0.\(raw: order)")
+        case .joinTable(let join) where join.orderColumn != nil:
+            sql.append(" ORDER BY t1.\(raw: join.orderColumn!)")
+        default: break
         }
         return sql
     }

@@ -144,6 +144,14 @@ extension StoreCoordinator {
             return try connection.execute(
                 "DELETE FROM \(raw: join.name) WHERE \(raw: join.sourceColumn) = \(source) "
                     + "AND \(raw: join.destinationColumn) = \(destination)")
+        case .position(let table, let column, let key, let position):
+            return try connection.execute(
+                "UPDATE \(raw: table) SET \(raw: column) = \(position) WHERE Z_PK = \(key)")
+        case .joinPosition(let join, let source, let destination, let position):
+            return try connection.execute(
+                "UPDATE \(raw: join.name) SET \(raw: join.orderColumn ?? "") = \(position) WHERE "
+                    + "\(raw: join.sourceColumn) = \(source) AND \(raw: join.destinationColumn) = "
+                    + "\(destination)")
         case .unlinkAll(let join, let source):
             return try connection.execute(
                 "DELETE FROM \(raw: join.name) WHERE \(raw: join.sourceColumn) = \(source)")
@@ -165,7 +173,7 @@ extension StoreCoordinator {
         case .insert(let row): cache.store(row, retain: true)
         case .update(let update): cache.store(update.result, retain: false)
         case .delete(let id, _): cache.evict(id)
-        case .link, .unlink, .unlinkAll: break
+        case .link, .unlink, .unlinkAll, .position, .joinPosition: break
         }
     }
 }

@@ -43,6 +43,14 @@ package struct StoreSchema {
                 if let entityColumn = key.entityColumn { typed[entityColumn] = (0, "INTEGER") }
             }
         }
+        for entity in entities {
+            for relationship in entity.relationships
+            where entities[relationship.destinationID - 1].rootID == root.id {
+                if case .inverseForeignKey(_, let orderColumn?) = relationship.storage {
+                    typed[orderColumn] = (0, "INTEGER")
+                }
+            }
+        }
         return typed.sorted { ($0.value.group, $0.key) < ($1.value.group, $1.key) }
             .map { ($0.key, $0.value.type) }
     }
@@ -79,8 +87,10 @@ package struct StoreSchema {
             for case .joinTable(let join) in entity.relationships.map(\.storage)
             where join.isPrimarySide && !result.contains(where: { $0.contains(join.name + " ") }) {
                 let (first, second) = (join.sourceColumn, join.destinationColumn)
+                let orders = [join.inverseOrderColumn, join.orderColumn].compactMap { $0 }
+                    .map { ", \($0) INTEGER" }.joined()
                 result.append(
-                    "CREATE TABLE \(join.name) ( \(first) INTEGER, \(second) INTEGER, "
+                    "CREATE TABLE \(join.name) ( \(first) INTEGER, \(second) INTEGER\(orders), "
                         + "PRIMARY KEY (\(first), \(second)) )")
                 result.append(
                     "CREATE INDEX \(join.name)_\(second)_INDEX ON \(join.name) "

@@ -14,6 +14,10 @@ enum WriteOperation {
     case unlink(Relationship.JoinTable, source: Int64, destination: Int64)
     /// Every join-table row of a deleted object (whatever the delete rule left behind).
     case unlinkAll(Relationship.JoinTable, source: Int64)
+    /// A member's position in an ordered one-to-many (`Z_FOK_<INVERSE>` of its row).
+    case position(table: String, column: String, key: Int64, position: Int64)
+    /// A member's position in an ordered many-to-many (`Z_FOK_…` of its join row).
+    case joinPosition(Relationship.JoinTable, source: Int64, destination: Int64, position: Int64)
 
     /// An UPDATE: the columns to set and the row as it will be after the save.
     struct Update {
@@ -33,7 +37,7 @@ enum WriteOperation {
         case .insert(let row): return row.objectID
         case .update(let update): return update.result.objectID
         case .delete(let id, _): return id
-        case .link, .unlink, .unlinkAll: return nil
+        case .link, .unlink, .unlinkAll, .position, .joinPosition: return nil
         }
     }
 }
