@@ -3,7 +3,7 @@ import SQLiteDB
 extension ManagedObjectContext {
     /// The row changes of a save, with temporary IDs replaced by `permanent` ones:
     /// inserts in insertion order, then updates, then deletes, then join-table rows.
-    func makeOperations(_ permanent: [ObjectID: ObjectID]) -> [WriteOperation] {
+    func makeOperations(_ permanent: ObjectTable<ObjectID>) -> [WriteOperation] {
         var operations: [WriteOperation] = inserted.objects.map { object in
             .insert(
                 RowSnapshot(
@@ -16,17 +16,17 @@ extension ManagedObjectContext {
         for object in deleted.objects {
             operations.append(.delete(object.objectID, version: object.snapshot?.version ?? 0))
         }
-        for object in inserted.objects + updated.objects + deleted.objects {
-            operations += joinOperations(of: object, permanent)
-        }
-        for object in inserted.objects + updated.objects {
-            operations += positionOperations(of: object, permanent)
+        for list in [inserted.objects, updated.objects, deleted.objects] {
+            for object in list {
+                operations += joinOperations(of: object, permanent)
+                if !object.isDeleted { operations += positionOperations(of: object, permanent) }
+            }
         }
         return operations
     }
 
     /// An object's row as it will be stored, in snapshot order.
-    private func rowValues(of object: ManagedObject, _ permanent: [ObjectID: ObjectID])
+    private func rowValues(of object: ManagedObject, _ permanent: ObjectTable<ObjectID>)
         -> [SQLiteValue]
     {
         let entity = object.entity
@@ -46,7 +46,7 @@ extension ManagedObjectContext {
         return values
     }
 
-    private func update(of object: ManagedObject, _ permanent: [ObjectID: ObjectID])
+    private func update(of object: ManagedObject, _ permanent: ObjectTable<ObjectID>)
         -> WriteOperation.Update
     {
         let values = rowValues(of: object, permanent)
@@ -65,7 +65,7 @@ extension ManagedObjectContext {
             result: RowSnapshot(objectID: object.objectID, version: version + 1, values: values))
     }
 
-    private func joinOperations(of object: ManagedObject, _ permanent: [ObjectID: ObjectID])
+    private func joinOperations(of object: ManagedObject, _ permanent: ObjectTable<ObjectID>)
         -> [WriteOperation]
     {
         let source = (permanent[object.objectID] ?? object.objectID).primaryKey!
@@ -88,7 +88,7 @@ extension ManagedObjectContext {
     }
 
     /// The new positions of every member of each ordered to-many whose order changed.
-    private func positionOperations(of object: ManagedObject, _ permanent: [ObjectID: ObjectID])
+    private func positionOperations(of object: ManagedObject, _ permanent: ObjectTable<ObjectID>)
         -> [WriteOperation]
     {
         let owner = (permanent[object.objectID] ?? object.objectID).primaryKey!
@@ -121,7 +121,7 @@ extension ManagedObjectContext {
     /// Brings the context in line with what was written: permanent IDs, new snapshots,
     /// deleted objects forgotten, change lists emptied. `operations` starts with the
     /// inserts in ``inserted`` order (``makeOperations(_:)`` builds it so).
-    func didSave(_ permanent: [ObjectID: ObjectID], _ operations: [WriteOperation]) {
+    func didSave(_ permanent: ObjectTable<ObjectID>, _ operations: [WriteOperation]) {
         for (object, operation) in zip(inserted.objects, operations) {
             guard case .insert(let row) = operation else { preconditionFailure("not an insert") }
             registered[object.objectID] = nil
@@ -140,7 +140,7 @@ extension ManagedObjectContext {
             object.isDeleted = false
             object.holdsCacheReference = false
         }
-        for object in inserted.objects + updated.objects {
+        for object in [inserted.objects, updated.objects].joined() {
             object.attributeChanges = [:]
             object.toOneChanges = [:]
             for index in object.toMany.keys { object.toMany[index]!.commit(renaming: permanent) }

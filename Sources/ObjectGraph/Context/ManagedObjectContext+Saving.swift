@@ -19,7 +19,9 @@ extension ManagedObjectContext {
         checkQueue()
         guard hasChanges else { return }
         try validateForSave()
-        for object in updated.objects + deleted.objects { try fulfill(object) }
+        for list in [updated.objects, deleted.objects] {
+            for object in list { try fulfill(object) }
+        }
         let reservations = try reserveKeys()
         let permanent = assignKeys(reservations)
         do {
@@ -35,8 +37,8 @@ extension ManagedObjectContext {
     // MARK: - Before writing
 
     private func validateForSave() throws {
-        for object in inserted.objects + updated.objects {
-            try validateRequiredValues(of: object)
+        for list in [inserted.objects, updated.objects] {
+            for object in list { try validateRequiredValues(of: object) }
         }
         for object in deleted.objects {
             for (index, relationship) in object.entity.relationships.enumerated()
@@ -73,13 +75,14 @@ extension ManagedObjectContext {
 
     /// The permanent ID of each inserted object, in insertion order per hierarchy.
     private func assignKeys(_ reservations: [StoreCoordinator.KeyReservation])
-        -> [ObjectID: ObjectID]
+        -> ObjectTable<ObjectID>
     {
         var next = Dictionary(
             uniqueKeysWithValues: reservations.map {
                 ($0.entityID, $0.previousMax + 1)
             })
-        var result: [ObjectID: ObjectID] = [:]
+        var result = ObjectTable<ObjectID>()
+        result.reserveCapacity(inserted.objects.count)
         for object in inserted.objects {
             let root = object.entity.rootID
             result[object.objectID] = ObjectID(

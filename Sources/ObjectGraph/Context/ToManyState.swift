@@ -52,7 +52,7 @@ struct ToManyState {
 
     /// Folds the changes into the committed members after a save, renaming IDs that
     /// became permanent.
-    mutating func commit(renaming ids: [ObjectID: ObjectID]) {
+    mutating func commit(renaming ids: ObjectTable<ObjectID>) {
         committed = committed.map { _ in current.map { ids[$0] ?? $0 } }
         added = []
         removed = []
