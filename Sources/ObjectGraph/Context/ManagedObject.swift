@@ -30,7 +30,7 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
     /// Committed values; nil while the object is a fault (or new).
     var snapshot: RowSnapshot?
     /// Changed attribute values, by attribute index (which is also the snapshot slot).
-    var attributeChanges: [Int: SQLiteValue] = [:]
+    var attributeChanges = AttributeChanges()
     /// Changed to-one targets, by relationship index.
     var toOneChanges: [Int: ObjectID?] = [:]
     /// To-many states, by relationship index.
@@ -66,7 +66,7 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
 
     /// Forgets unsaved property changes.
     func discardChanges() {
-        attributeChanges = [:]
+        attributeChanges.removeAll()
         toOneChanges = [:]
         for index in toMany.keys { toMany[index]!.discardChanges() }
     }

@@ -50,7 +50,7 @@ extension ManagedObjectContext {
         -> WriteOperation.Update
     {
         let values = rowValues(of: object, permanent)
-        var slots = Set(object.attributeChanges.keys)
+        var slots = Set(object.attributeChanges.indices)
         for index in object.toOneChanges.keys {
             guard case .foreignKey(let key) = object.entity.relationships[index].storage
             else { continue }
@@ -141,7 +141,7 @@ extension ManagedObjectContext {
             object.holdsCacheReference = false
         }
         for object in [inserted.objects, updated.objects].joined() {
-            object.attributeChanges = [:]
+            object.attributeChanges.removeAll()
             object.toOneChanges = [:]
             for index in object.toMany.keys { object.toMany[index]!.commit(renaming: permanent) }
         }

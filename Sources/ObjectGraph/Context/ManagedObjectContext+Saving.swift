@@ -70,7 +70,12 @@ extension ManagedObjectContext {
     private func reserveKeys() throws -> [StoreCoordinator.KeyReservation] {
         var counts: [Int: Int] = [:]
         for object in inserted.objects { counts[object.entity.rootID, default: 0] += 1 }
-        return counts.isEmpty ? [] : try coordinator.reservePrimaryKeys(counts)
+        guard !counts.isEmpty else { return [] }
+        do {
+            return try coordinator.reservePrimaryKeys(counts)
+        } catch let error as SQLiteError {
+            throw SaveError.sqlite(error, objects: inserted.objects.map(\.objectID))
+        }
     }
 
     /// The permanent ID of each inserted object, in insertion order per hierarchy.

@@ -76,6 +76,7 @@ extension ManagedObjectContext {
                 } else {
                     existing.holdsCacheReference = true
                 }
+                if !asFaults && existing.isFault { existing.snapshot = row }
                 objects.append(existing)
                 continue
             }
