@@ -44,6 +44,18 @@ import Testing
         #expect(three.contains { $0.hasSuffix("with row values: {ZAGE = 21, ZNAME = 'u1'}") })
     }
 
+    @Test("level 3 describes count requests")
+    func countRequestSummary() throws {
+        let log = LogLines()
+        let container = try Fixtures.container(log: log, level: 3)
+        _ = try inContext(container) { try $0.count(for: FetchRequest(entityName: "Tag")) }
+        #expect(
+            log.all.contains {
+                $0.hasPrefix("ObjectGraph: annotation: count request FetchRequest(entity: Tag,")
+                    && $0.hasSuffix(" returned 0")
+            })
+    }
+
     @Test("level 4 adds the query plan of each fetch")
     func levelFour() throws {
         let lines = try run(level: 4)

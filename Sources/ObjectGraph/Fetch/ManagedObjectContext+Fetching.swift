@@ -51,7 +51,7 @@ extension ManagedObjectContext {
             count -= try pending(deleted.objects, matching: request, entity: entity).count
         }
         coordinator.debugLog?.countCompleted(
-            nanoseconds: MonotonicClock.now() &- start, count: count)
+            nanoseconds: MonotonicClock.now() &- start, count: count, request: request)
         return count
     }
 

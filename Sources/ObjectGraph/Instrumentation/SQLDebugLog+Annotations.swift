@@ -9,8 +9,10 @@ extension SQLDebugLog {
             "total fetch execution time: \(Self.seconds(nanoseconds))s for \(rows) rows.")
     }
 
-    /// `total count request execution time: 0.0002s for count of 190.`
-    func countCompleted(nanoseconds: UInt64, count: Int) {
+    /// `total count request execution time: 0.0002s for count of 190.`, preceded at
+    /// level 3 and up by `count request <request> returned 190`.
+    func countCompleted(nanoseconds: UInt64, count: Int, request: FetchRequest) {
+        if level >= 3 { line("annotation", "count request \(request) returned \(count)") }
         line(
             "annotation",
             "total count request execution time: \(Self.seconds(nanoseconds))s for count of \(count)."
