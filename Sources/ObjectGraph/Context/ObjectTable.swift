@@ -35,6 +35,23 @@ struct ObjectTable<Value> {
         change(&storage.values[index])
     }
 
+    /// The value for `id`, inserting `make()` first when there is none: one hash lookup
+    /// for both cases. `inserted` tells which happened.
+    mutating func value(for id: ObjectID, orInsert make: () -> Value) -> (
+        value: Value, inserted: Bool
+    ) {
+        var inserted = false
+        let value = Self.read(
+            &storage[
+                Self.key(id),
+                default: {
+                    inserted = true; return make()
+                }()])
+        return (value, inserted)
+    }
+
+    private static func read(_ value: inout Value) -> Value { value }
+
     /// Changes the value for `id` in place and removes it when `change` returns false.
     mutating func update(_ id: ObjectID, _ change: (inout Value) -> Bool) {
         guard let index = storage.index(forKey: Self.key(id)) else { return }

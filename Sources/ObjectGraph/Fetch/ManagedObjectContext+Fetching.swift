@@ -70,20 +70,14 @@ extension ManagedObjectContext {
         var extraReferences: [ObjectID] = []
         registered.reserveCapacity(registered.count + rows.count)
         for row in rows {
-            if let existing = registered[row.objectID] {
-                if existing.holdsCacheReference {
-                    extraReferences.append(row.objectID)
-                } else {
-                    existing.holdsCacheReference = true
-                }
-                if !asFaults && existing.isFault { existing.snapshot = row }
-                objects.append(existing)
-                continue
+            let (object, inserted) = registered.value(for: row.objectID) {
+                ManagedObject(objectID: row.objectID, context: self)
             }
-            let object = ManagedObject(objectID: row.objectID, context: self)
+            if !inserted && object.holdsCacheReference {
+                extraReferences.append(row.objectID)
+            }
             object.holdsCacheReference = true
-            if !asFaults { object.snapshot = row }
-            registered[row.objectID] = object
+            if !asFaults && object.isFault { object.snapshot = row }
             objects.append(object)
         }
         if !extraReferences.isEmpty {
