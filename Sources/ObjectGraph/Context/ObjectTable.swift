@@ -60,7 +60,6 @@ struct ObjectTable<Value> {
 
     var values: Dictionary<Int64, Value>.Values { storage.values }
     var count: Int { storage.count }
-    var isEmpty: Bool { storage.isEmpty }
 
     mutating func reserveCapacity(_ capacity: Int) {
         storage.reserveCapacity(capacity)

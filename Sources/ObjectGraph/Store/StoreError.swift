@@ -1,5 +1,3 @@
-import SQLiteDB
-
 /// A persistent store could not be opened or used.
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The store was made with another model version; lists the entities whose version
@@ -9,8 +7,6 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadableMetadata(path: String, reason: String)
     /// The container has no loaded store yet.
     case notLoaded
-    /// SQLite failed while opening or reading the store.
-    case sqlite(SQLiteError)
 
     /// One line: what failed and where.
     public var description: String {
@@ -22,8 +18,6 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "store \(path): cannot read Z_METADATA: \(reason)"
         case .notLoaded:
             return "no persistent store is loaded; call loadPersistentStores() first"
-        case .sqlite(let error):
-            return "store: \(error)"
         }
     }
 }
