@@ -37,6 +37,10 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
     var toMany: [Int: ToManyState] = [:]
     /// Whether this object holds a reference on its row-cache entry.
     var holdsCacheReference = false
+    /// The permanent ID a save in progress gave this inserted object.
+    var pendingPermanentID: ObjectID?
+    /// Which of its context's change lists hold the object (``ObjectList`` bits).
+    var listMembership: UInt8 = 0
 
     init(objectID: ObjectID, context: ManagedObjectContext) {
         self.objectID = objectID

@@ -23,13 +23,14 @@ extension ManagedObjectContext {
             for object in list { try fulfill(object) }
         }
         let reservations = try reserveKeys()
-        let permanent = assignKeys(reservations)
+        assignKeys(reservations)
         do {
-            let operations = makeOperations(permanent)
+            let operations = makeOperations()
             try coordinator.write(operations)
-            didSave(permanent, operations)
+            didSave(operations)
         } catch {
             coordinator.releasePrimaryKeys(reservations)
+            for object in inserted.objects { object.pendingPermanentID = nil }
             throw error
         }
     }
@@ -78,23 +79,17 @@ extension ManagedObjectContext {
         }
     }
 
-    /// The permanent ID of each inserted object, in insertion order per hierarchy.
-    private func assignKeys(_ reservations: [StoreCoordinator.KeyReservation])
-        -> ObjectTable<ObjectID>
-    {
+    /// Gives each inserted object its permanent ID, in insertion order per hierarchy.
+    private func assignKeys(_ reservations: [StoreCoordinator.KeyReservation]) {
         var next = Dictionary(
             uniqueKeysWithValues: reservations.map {
                 ($0.entityID, $0.previousMax + 1)
             })
-        var result = ObjectTable<ObjectID>()
-        result.reserveCapacity(inserted.objects.count)
         for object in inserted.objects {
             let root = object.entity.rootID
-            result[object.objectID] = ObjectID(
-                entity: object.entity, primaryKey: next[root]!,
-                store: coordinator.storeUUID)
+            object.pendingPermanentID = ObjectID(
+                entity: object.entity, primaryKey: next[root]!, store: coordinator.storeUUID)
             next[root]! += 1
         }
-        return result
     }
 }

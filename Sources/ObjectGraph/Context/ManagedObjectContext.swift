@@ -43,9 +43,9 @@ public final class ManagedObjectContext: @unchecked Sendable {
     private let queueKey = DispatchSpecificKey<Bool>()
 
     var registered = ObjectTable<ManagedObject>()
-    var inserted = ObjectList()
-    var updated = ObjectList()
-    var deleted = ObjectList()
+    var inserted = ObjectList(bit: 1)
+    var updated = ObjectList(bit: 2)
+    var deleted = ObjectList(bit: 4)
 
     init(concurrencyType: ConcurrencyType, coordinator: StoreCoordinator) {
         self.concurrencyType = concurrencyType

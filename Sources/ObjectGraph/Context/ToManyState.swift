@@ -52,8 +52,8 @@ struct ToManyState {
 
     /// Folds the changes into the committed members after a save, renaming IDs that
     /// became permanent.
-    mutating func commit(renaming ids: ObjectTable<ObjectID>) {
-        committed = committed.map { _ in current.map { ids[$0] ?? $0 } }
+    mutating func commit(renaming rename: (ObjectID) -> ObjectID) {
+        committed = committed.map { _ in current.map(rename) }
         added = []
         removed = []
         order = nil
