@@ -15,15 +15,18 @@ struct AttributeChanges: Sequence {
 
     /// The changed value of attribute `index`, or nil when unchanged.
     subscript(index: Int) -> SQLiteValue? {
-        get { index < slots.count ? slots[index] : nil }
-        set {
-            if index >= slots.count {
-                guard newValue != nil else { return }
-                slots += Array(repeating: nil, count: index + 1 - slots.count)
-            }
-            count += (newValue == nil ? 0 : 1) - (slots[index] == nil ? 0 : 1)
-            slots[index] = newValue
+        index < slots.count ? slots[index] : nil
+    }
+
+    /// Records (or, with nil, forgets) the change of attribute `index` of an entity with
+    /// `attributeCount` attributes; the first change allocates every slot at once.
+    mutating func set(_ value: SQLiteValue?, at index: Int, attributeCount: Int) {
+        if slots.isEmpty {
+            guard value != nil else { return }
+            slots = Array(repeating: nil, count: attributeCount)
         }
+        count += (value == nil ? 0 : 1) - (slots[index] == nil ? 0 : 1)
+        slots[index] = value
     }
 
     /// The indices of the changed attributes, in order.

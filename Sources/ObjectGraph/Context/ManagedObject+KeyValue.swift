@@ -124,11 +124,8 @@ extension ManagedObject {
     }
 
     private func setAttributeValue(_ value: SQLiteValue, at index: Int) {
-        if value == committedAttributeValue(index) {
-            attributeChanges[index] = nil
-        } else {
-            attributeChanges[index] = value
-        }
+        let change = value == committedAttributeValue(index) ? nil : value
+        attributeChanges.set(change, at: index, attributeCount: entity.attributes.count)
     }
 
     private func relatedObject(from value: Any?, relationship index: Int) throws -> ManagedObject? {
