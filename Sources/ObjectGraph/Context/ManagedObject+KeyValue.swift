@@ -124,7 +124,7 @@ extension ManagedObject {
     }
 
     private func setAttributeValue(_ value: SQLiteValue, at index: Int) {
-        let change = value == committedAttributeValue(index) ? nil : value
+        let change: SQLiteValue? = value == committedAttributeValue(index) ? nil : value
         attributeChanges.set(change, at: index, attributeCount: entity.attributes.count)
     }
 
