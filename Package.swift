@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "SQLiteDB", targets: ["SQLiteDB"]),
         .library(name: "BenchKit", targets: ["BenchKit"]),
         .executable(name: "bench", targets: ["bench"]),
+        .library(name: "ObjectGraph", targets: ["ObjectGraph"]),
     ],
     targets: [
         .systemLibrary(
@@ -18,6 +19,7 @@ let package = Package(
             name: "CJemalloc", pkgConfig: "jemalloc",
             providers: [.apt(["libjemalloc-dev"])]),
         .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
+        .target(name: "ObjectGraph", dependencies: ["SQLiteDB"]),
         .target(name: "BenchKit", dependencies: ["CJemalloc"]),
         .target(name: "BenchReports", dependencies: ["BenchKit"]),
         .target(
@@ -33,6 +35,7 @@ let package = Package(
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport"]),
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "BenchReports"]),
         .testTarget(name: "BenchCLITests", dependencies: ["bench", "BenchKit"]),
+        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "TestSupport"]),
         .testTarget(name: "BenchReportsTests", dependencies: ["BenchReports", "BenchKit"]),
     ],
     swiftLanguageModes: [.v6]

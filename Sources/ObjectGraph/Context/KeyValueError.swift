@@ -1,0 +1,39 @@
+/// A key-value access that cannot be carried out: an unknown key, a value of the wrong
+/// type, or a fault whose row is gone.
+///
+/// The throwing accessors (``ManagedObject/checkedValue(forKey:)``,
+/// ``ManagedObject/setCheckedValue(_:forKey:)``) throw it; the Core Data-style ones
+/// (``ManagedObject/value(forKey:)``, ``ManagedObject/setValue(_:forKey:)``) stop the
+/// program with its description, as Core Data raises an exception.
+public enum KeyValueError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The entity has no property with this name.
+    case unknownKey(entity: String, key: String)
+    /// The value's type does not match the property's.
+    case wrongType(entity: String, key: String, expected: String, actual: String)
+    /// A key path goes through a to-many, which a single value cannot.
+    case notToOne(entity: String, keyPath: String, key: String)
+    /// The object's row no longer exists in the store.
+    case faultNotFulfilled(object: ObjectID)
+    /// The object does not belong to a context (deleted and saved, or reset).
+    case noContext(object: ObjectID)
+    /// The related object belongs to another context.
+    case differentContext(entity: String, key: String)
+
+    /// One line: what failed and where.
+    public var description: String {
+        switch self {
+        case .unknownKey(let entity, let key):
+            return "entity \(entity) has no property \"\(key)\""
+        case .wrongType(let entity, let key, let expected, let actual):
+            return "\(entity).\(key): expected a value of type \(expected), got \(actual)"
+        case .notToOne(let entity, let keyPath, let key):
+            return "\(entity) key path \"\(keyPath)\": \"\(key)\" is a to-many relationship"
+        case .faultNotFulfilled(let object):
+            return "could not fulfill a fault for \(object): its row no longer exists"
+        case .noContext(let object):
+            return "\(object) does not belong to a context"
+        case .differentContext(let entity, let key):
+            return "\(entity).\(key): the related object belongs to another context"
+        }
+    }
+}

@@ -1,0 +1,181 @@
+import SQLiteDB
+
+extension ManagedObject {
+    // MARK: - Reading
+
+    /// The value of a property: an attribute's Swift value (`String`, `Int64`, `Double`,
+    /// `Bool`, `Date`, `Data`, `UUID`, `URL`, `Decimal`), the `ManagedObject?` of a
+    /// to-one, or the objects of a to-many (`Set<ManagedObject>`, or `[ManagedObject]`
+    /// when ordered).
+    ///
+    /// Cost: fires the object's fault if needed (row cache or one SELECT); a to-many
+    /// read the first time runs one SELECT of the destination IDs.
+    ///
+    /// An unknown key stops the program, as Core Data raises; use
+    /// ``checkedValue(forKey:)`` to get a ``KeyValueError`` instead.
+    public func value(forKey key: String) -> Any? {
+        do {
+            return try checkedValue(forKey: key)
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }
+
+    /// ``value(forKey:)`` that throws instead of stopping.
+    ///
+    /// - Throws: ``KeyValueError`` for an unknown key or a fault whose row is gone.
+    public func checkedValue(forKey key: String) throws -> Any? {
+        let context = try confinedContext()
+        switch entity.property(named: key) {
+        case nil:
+            throw KeyValueError.unknownKey(entity: entity.name, key: key)
+        case .attribute(let index):
+            try context.fulfill(self)
+            return entity.attributes[index].type.decode(currentAttributeValue(index))
+        case .relationship(let index):
+            let relationship = entity.relationships[index]
+            guard relationship.isToMany else { return try toOneObject(index) }
+            let objects = try toManyObjects(index)
+            return relationship.isOrdered ? objects as Any : Set(objects) as Any
+        }
+    }
+
+    /// The value at the end of a dotted key path through to-one relationships, such as
+    /// `author.name`; nil when a to-one on the way is nil.
+    ///
+    /// Cost: one fault per object on the path (row cache or one SELECT each).
+    public func value(forKeyPath keyPath: String) -> Any? {
+        do {
+            return try checkedValue(forKeyPath: keyPath)
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }
+
+    /// ``value(forKeyPath:)`` that throws instead of stopping.
+    ///
+    /// - Throws: ``KeyValueError``.
+    public func checkedValue(forKeyPath keyPath: String) throws -> Any? {
+        let keys = keyPath.split(separator: ".").map(String.init)
+        var object = self
+        for key in keys.dropLast() {
+            guard case .relationship(let index) = object.entity.property(named: key) else {
+                throw KeyValueError.unknownKey(entity: object.entity.name, key: key)
+            }
+            guard !object.entity.relationships[index].isToMany else {
+                throw KeyValueError.notToOne(
+                    entity: entity.name, keyPath: keyPath, key: key)
+            }
+            guard let next = try object.toOneObject(index) else { return nil }
+            object = next
+        }
+        return try object.checkedValue(forKey: keys.last ?? keyPath)
+    }
+
+    // MARK: - Writing
+
+    /// Sets a property: an attribute to a value of its type (or nil), a to-one to a
+    /// `ManagedObject?`, a to-many to a `Set<ManagedObject>` or `[ManagedObject]`.
+    /// Inverse relationships are updated on both sides.
+    ///
+    /// Cost: fires the object's fault if needed; no SQL is written until `save()`.
+    ///
+    /// A wrong type or unknown key stops the program, as Core Data raises; use
+    /// ``setCheckedValue(_:forKey:)`` to get a ``KeyValueError`` instead.
+    public func setValue(_ value: Any?, forKey key: String) {
+        do {
+            try setCheckedValue(value, forKey: key)
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }
+
+    /// ``setValue(_:forKey:)`` that throws instead of stopping.
+    ///
+    /// - Throws: ``KeyValueError/wrongType(entity:key:expected:actual:)`` naming the
+    ///   entity, key, expected and actual type; ``KeyValueError/unknownKey(entity:key:)``.
+    public func setCheckedValue(_ value: Any?, forKey key: String) throws {
+        let context = try confinedContext()
+        switch entity.property(named: key) {
+        case nil:
+            throw KeyValueError.unknownKey(entity: entity.name, key: key)
+        case .attribute(let index):
+            let stored = try encode(value, attribute: entity.attributes[index])
+            try context.fulfill(self)
+            setAttributeValue(stored, at: index)
+            context.noteChange(self)
+        case .relationship(let index):
+            if entity.relationships[index].isToMany {
+                try replaceToMany(index, with: try objects(from: value, key: key))
+            } else {
+                try setToOne(index, to: try relatedObject(from: value, relationship: index))
+            }
+        }
+    }
+
+    private func encode(_ value: Any?, attribute: Attribute) throws -> SQLiteValue {
+        guard let value else { return .null }
+        guard let stored = attribute.type.encode(value) else {
+            throw KeyValueError.wrongType(
+                entity: entity.name, key: attribute.name,
+                expected: attribute.type.swiftTypeName, actual: "\(type(of: value))")
+        }
+        return stored
+    }
+
+    private func setAttributeValue(_ value: SQLiteValue, at index: Int) {
+        // SQLiteValue is ExpressibleByNilLiteral: spell out "no change", never `nil`.
+        let change: SQLiteValue? = value == committedAttributeValue(index) ? .none : .some(value)
+        attributeChanges.set(change, at: index, attributeCount: entity.attributes.count)
+    }
+
+    private func relatedObject(from value: Any?, relationship index: Int) throws -> ManagedObject? {
+        guard let value else { return nil }
+        let relationship = entity.relationships[index]
+        let destination = managedObjectContext!.coordinator.model.entity(
+            id: relationship.destinationID)
+        guard let object = value as? ManagedObject, destination.includes(object.entity) else {
+            let actual = (value as? ManagedObject)?.entity.name ?? "\(type(of: value))"
+            throw KeyValueError.wrongType(
+                entity: entity.name, key: relationship.name, expected: destination.name,
+                actual: actual)
+        }
+        guard object.managedObjectContext === managedObjectContext else {
+            throw KeyValueError.differentContext(entity: entity.name, key: relationship.name)
+        }
+        return object
+    }
+
+    private func objects(from value: Any?, key: String) throws -> [ManagedObject] {
+        switch value {
+        case nil: return []
+        case let set as Set<ManagedObject>: return Array(set)
+        case let array as [ManagedObject]: return array
+        default:
+            throw KeyValueError.wrongType(
+                entity: entity.name, key: key, expected: "Set<ManagedObject>",
+                actual: "\(type(of: value!))")
+        }
+    }
+
+    // MARK: - Stored values
+
+    /// The context, after checking the caller is on its queue.
+    func confinedContext() throws -> ManagedObjectContext {
+        guard let context = managedObjectContext else {
+            throw KeyValueError.noContext(object: objectID)
+        }
+        context.checkQueue()
+        return context
+    }
+
+    /// An attribute's value now (changed, committed or default).
+    func currentAttributeValue(_ index: Int) -> SQLiteValue {
+        attributeChanges[index] ?? committedAttributeValue(index)
+    }
+
+    /// An attribute's committed value; the default for a new object.
+    func committedAttributeValue(_ index: Int) -> SQLiteValue {
+        snapshot?.values[index] ?? entity.attributes[index].defaultValue
+    }
+}

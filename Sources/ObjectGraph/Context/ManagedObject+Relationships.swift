@@ -1,0 +1,191 @@
+import SQLiteDB
+
+extension ManagedObject {
+    // MARK: - Public to-many edits
+
+    /// Adds `object` to the to-many `key`, and sets the inverse on `object`.
+    ///
+    /// Cost: no SQL for a one-to-many; a many-to-many not yet read runs its one SELECT.
+    ///
+    /// - Throws: ``KeyValueError`` for an unknown key, a to-one key, or a wrong entity.
+    public func addObject(_ object: ManagedObject, toRelationship key: String) throws {
+        let index = try toManyIndex(key)
+        _ = try confinedContext()
+        try addToMany(index, object)
+    }
+
+    /// Removes `object` from the to-many `key`, and clears the inverse on `object`.
+    ///
+    /// - Throws: ``KeyValueError`` for an unknown key or a to-one key.
+    public func removeObject(_ object: ManagedObject, fromRelationship key: String) throws {
+        let index = try toManyIndex(key)
+        _ = try confinedContext()
+        try removeFromToMany(index, object)
+    }
+
+    private func toManyIndex(_ key: String) throws -> Int {
+        guard case .relationship(let index) = entity.property(named: key),
+            entity.relationships[index].isToMany
+        else { throw KeyValueError.unknownKey(entity: entity.name, key: key) }
+        return index
+    }
+
+    // MARK: - Reading
+
+    /// The ID a to-one points at now.
+    func toOneID(_ index: Int) throws -> ObjectID? {
+        if let changed = toOneChanges[index] { return changed }
+        try managedObjectContext!.fulfill(self)
+        return committedToOneID(index)
+    }
+
+    /// The ID a to-one pointed at when last fetched or saved.
+    func committedToOneID(_ index: Int) -> ObjectID? {
+        guard let snapshot, case .foreignKey(let key) = entity.relationships[index].storage,
+            case .integer(let pk) = snapshot.values[key.slot]
+        else { return nil }
+        let context = managedObjectContext!
+        let model = context.coordinator.model
+        let entityID =
+            key.entitySlot.flatMap { snapshot.values[$0].int64 }.map(Int.init)
+            ?? entity.relationships[index].destinationID
+        return ObjectID(
+            entity: model.entity(id: entityID), primaryKey: pk,
+            store: context.coordinator.storeUUID)
+    }
+
+    /// The object a to-one points at: a fault when not registered yet (no SQL).
+    func toOneObject(_ index: Int) throws -> ManagedObject? {
+        try toOneID(index).map { managedObjectContext!.object(with: $0) }
+    }
+
+    /// A to-many's members now, firing the relationship fault the first time.
+    func toManyIDs(_ index: Int) throws -> [ObjectID] {
+        try loadToMany(index)
+        return toMany[index]!.current
+    }
+
+    /// The members as objects (faults unless registered).
+    func toManyObjects(_ index: Int) throws -> [ManagedObject] {
+        let context = managedObjectContext!
+        return try toManyIDs(index).map { context.object(with: $0) }
+    }
+
+    /// Reads a to-many's committed members if not read yet: one SELECT for a saved
+    /// object, nothing for a new one.
+    func loadToMany(_ index: Int) throws {
+        var state = toMany[index] ?? ToManyState()
+        guard state.committed == nil else { return }
+        let context = managedObjectContext!
+        if isInserted {
+            state.committed = []
+        } else {
+            try context.fulfill(self)
+            state.committed = try context.coordinator.relatedObjectIDs(
+                entity.relationships[index], of: objectID)
+        }
+        toMany[index] = state
+    }
+
+    // MARK: - Changing, with inverses
+
+    /// Points a to-one at `object` (or nil) and updates the inverses of the old and new
+    /// targets.
+    func setToOne(_ index: Int, to object: ManagedObject?) throws {
+        let old = try toOneObject(index)
+        guard old !== object else { return }
+        setToOnePrimitive(index, object?.objectID)
+        guard let inverse = entity.relationships[index].inverseName else { return }
+        try old?.removeInverse(inverse, self)
+        try object?.addInverse(inverse, self)
+    }
+
+    func addToMany(_ index: Int, _ object: ManagedObject) throws {
+        try addToManyPrimitive(index, object.objectID)
+        try object.addInverse(entity.relationships[index].inverseName!, self)
+    }
+
+    func removeFromToMany(_ index: Int, _ object: ManagedObject) throws {
+        try removeFromToManyPrimitive(index, object.objectID)
+        try object.removeInverse(entity.relationships[index].inverseName!, self)
+    }
+
+    /// Replaces a to-many's members with `objects` (in that order, when ordered).
+    func replaceToMany(_ index: Int, with objects: [ManagedObject]) throws {
+        let current = try toManyObjects(index)
+        let wanted = Set(objects)
+        for object in current where !wanted.contains(object) {
+            try removeFromToMany(index, object)
+        }
+        let present = Set(current)
+        for object in objects where !present.contains(object) {
+            try addToMany(index, object)
+        }
+        let ids = objects.map(\.objectID)
+        if entity.relationships[index].isOrdered, try toManyIDs(index) != ids {
+            toMany[index]!.order = ids
+            managedObjectContext?.noteChange(self)
+        }
+    }
+
+    /// The inverse side of `other` gaining this object in relationship `name`.
+    func addInverse(_ name: String, _ other: ManagedObject) throws {
+        guard case .relationship(let index) = entity.property(named: name) else { return }
+        let relationship = entity.relationships[index]
+        if relationship.isToMany {
+            try addToManyPrimitive(index, other.objectID)
+            return
+        }
+        let previous = try toOneObject(index)
+        guard previous !== other else { return }
+        if let previous, let back = relationship.inverseName {
+            try previous.removeInverse(back, self)
+        }
+        setToOnePrimitive(index, other.objectID)
+    }
+
+    /// The inverse side of `other` losing this object in relationship `name`.
+    func removeInverse(_ name: String, _ other: ManagedObject) throws {
+        guard case .relationship(let index) = entity.property(named: name) else { return }
+        if entity.relationships[index].isToMany {
+            try removeFromToManyPrimitive(index, other.objectID)
+        } else if try toOneID(index) == other.objectID {
+            setToOnePrimitive(index, nil)
+        }
+    }
+
+    // MARK: - Primitive changes (one side only)
+
+    /// Reads what a change needs first: the members of a join-table to-many (so join
+    /// rows are never written twice) and of an ordered to-many (whose new order is kept
+    /// whole).
+    private func prepareToManyChange(_ index: Int) throws {
+        let relationship = entity.relationships[index]
+        if case .joinTable = relationship.storage { try loadToMany(index) }
+        guard relationship.isOrdered else { return }
+        try loadToMany(index)
+        if toMany[index]!.order == nil { toMany[index]!.order = toMany[index]!.current }
+    }
+
+    func setToOnePrimitive(_ index: Int, _ id: ObjectID?) {
+        // Callers read the to-one first, so a saved object's snapshot is loaded here.
+        if snapshot != nil, committedToOneID(index) == id {
+            toOneChanges[index] = nil
+        } else {
+            toOneChanges[index] = .some(id)
+        }
+        managedObjectContext?.noteChange(self)
+    }
+
+    func addToManyPrimitive(_ index: Int, _ id: ObjectID) throws {
+        try prepareToManyChange(index)
+        toMany[index, default: ToManyState()].add(id)
+        managedObjectContext?.noteChange(self)
+    }
+
+    func removeFromToManyPrimitive(_ index: Int, _ id: ObjectID) throws {
+        try prepareToManyChange(index)
+        toMany[index, default: ToManyState()].remove(id)
+        managedObjectContext?.noteChange(self)
+    }
+}

@@ -1,0 +1,94 @@
+import SQLiteDB
+
+/// An object of the graph: one row of one entity, as seen by one context.
+///
+/// A context holds one instance per object ID. Fetched objects start as faults: their
+/// values are loaded on first access, from the coordinator's row cache when the fetch
+/// carried them (no SQL) or with `SELECT … WHERE t0.Z_PK = ?` otherwise. Relationship
+/// targets are faults too, known by their IDs.
+///
+/// ```swift
+/// let user = context.insertNewObject(forEntityName: "User")
+/// user.setValue("Alice", forKey: "name")
+/// let name = post.value(forKeyPath: "author.name") as? String
+/// ```
+///
+/// A managed object belongs to its context's queue: use it only inside that context's
+/// `perform` or `performAndWait` (checked in debug builds).
+///
+/// Related: https://developer.apple.com/documentation/coredata/nsmanagedobject
+public final class ManagedObject: Hashable, CustomStringConvertible {
+    /// The object's identity; temporary until its first save.
+    public internal(set) var objectID: ObjectID
+    /// The context the object is registered in; nil once deleted and saved, or reset.
+    public internal(set) weak var managedObjectContext: ManagedObjectContext?
+    /// Whether the object was inserted and not yet saved.
+    public internal(set) var isInserted = false
+    /// Whether the object was deleted and the deletion not yet saved.
+    public internal(set) var isDeleted = false
+
+    /// Committed values; nil while the object is a fault (or new).
+    var snapshot: RowSnapshot?
+    /// Changed attribute values, by attribute index (which is also the snapshot slot).
+    var attributeChanges = AttributeChanges()
+    /// Changed to-one targets, by relationship index.
+    var toOneChanges: [Int: ObjectID?] = [:]
+    /// To-many states, by relationship index.
+    var toMany: [Int: ToManyState] = [:]
+    /// Whether this object holds a reference on its row-cache entry.
+    var holdsCacheReference = false
+    /// The permanent ID a save in progress gave this inserted object.
+    var pendingPermanentID: ObjectID?
+    /// Which of its context's change lists hold the object (``ObjectList`` bits).
+    var listMembership: UInt8 = 0
+
+    init(objectID: ObjectID, context: ManagedObjectContext) {
+        self.objectID = objectID
+        self.managedObjectContext = context
+    }
+
+    /// The entity, resolved.
+    var entity: Entity { objectID.entity }
+
+    /// The entity's name.
+    public var entityName: String { entity.name }
+
+    /// Whether the object's values have not been loaded yet. Reading any property fires
+    /// the fault: no SQL when its row is in the row cache, one SELECT otherwise.
+    public var isFault: Bool { snapshot == nil && !isInserted }
+
+    /// Whether the object has unsaved changes (or is inserted or deleted).
+    public var hasChanges: Bool {
+        isInserted || isDeleted || hasPropertyChanges
+    }
+
+    /// Whether any property changed since the last save.
+    var hasPropertyChanges: Bool {
+        !attributeChanges.isEmpty || !toOneChanges.isEmpty
+            || toMany.values.contains { $0.hasChanges }
+    }
+
+    /// Forgets unsaved property changes.
+    func discardChanges() {
+        attributeChanges.removeAll()
+        toOneChanges = [:]
+        for index in toMany.keys { toMany[index]!.discardChanges() }
+    }
+
+    /// `<User: x-coredata://…/User/p1>` plus `(fault)` for a fault.
+    public var description: String {
+        "<\(entity.name): \(objectID.uriRepresentation().absoluteString)>"
+            + (isFault ? " (fault)" : "")
+    }
+
+    public static func == (lhs: ManagedObject, rhs: ManagedObject) -> Bool {
+        lhs === rhs
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
+    }
+}
+
+@available(*, unavailable, message: "a managed object is confined to its context's queue")
+extension ManagedObject: Sendable {}

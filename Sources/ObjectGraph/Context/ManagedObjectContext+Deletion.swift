@@ -1,0 +1,55 @@
+extension ManagedObjectContext {
+    /// Marks an object for deletion and applies its relationships' delete rules: nullify
+    /// removes it from the inverse relationships, cascade deletes the related objects,
+    /// deny is checked when saving, no action does nothing.
+    ///
+    /// Cost: as in Core Data, the rules fault in what they touch before the save: the
+    /// object itself and its related objects (row cache or one SELECT each, plus one
+    /// SELECT per to-many not yet read). Deleting a new object just forgets it.
+    public func delete(_ object: ManagedObject) {
+        checkQueue()
+        guard object.managedObjectContext === self, !object.isDeleted else { return }
+        let wasInserted = object.isInserted
+        if wasInserted {
+            inserted.remove(object)
+        } else {
+            try? fulfill(object)
+            updated.remove(object)
+            deleted.append(object)
+        }
+        object.isDeleted = true
+        applyDeleteRules(to: object)
+        if wasInserted {
+            registered[object.objectID] = nil
+            object.isInserted = false
+            object.isDeleted = false
+            object.managedObjectContext = nil
+        }
+    }
+
+    private func applyDeleteRules(to object: ManagedObject) {
+        for (index, relationship) in object.entity.relationships.enumerated() {
+            switch relationship.deleteRule {
+            case .noAction, .deny:
+                continue
+            case .nullify:
+                guard let inverse = relationship.inverseName else { continue }
+                for related in relatedObjects(of: object, index) {
+                    try? related.removeInverse(inverse, object)
+                }
+            case .cascade:
+                for related in relatedObjects(of: object, index) where !related.isDeleted {
+                    delete(related)
+                }
+            }
+        }
+    }
+
+    /// The objects at the other end of a relationship; empty when they cannot be read.
+    func relatedObjects(of object: ManagedObject, _ index: Int) -> [ManagedObject] {
+        if object.entity.relationships[index].isToMany {
+            return (try? object.toManyObjects(index)) ?? []
+        }
+        return ((try? object.toOneObject(index)) ?? nil).map { [$0] } ?? []
+    }
+}

@@ -1,0 +1,107 @@
+import SQLiteDB
+
+extension ManagedObjectContext {
+    /// Writes every change to the store, as Core Data does: permanent keys are reserved
+    /// in `Z_PRIMARYKEY` in a short transaction, then one exclusive write transaction
+    /// runs the INSERTs, the `UPDATE … SET <changed>, Z_OPT = ? WHERE Z_PK = ? AND
+    /// Z_OPT = ?`, the `DELETE … WHERE Z_PK = ? AND Z_OPT = ?` and the join-table rows.
+    ///
+    /// A failed save leaves the store exactly as it was (reserved keys are given back
+    /// when nobody took more since) and the context's changes in place, temporary IDs
+    /// included, so it can be retried.
+    ///
+    /// Cost: with I inserts, U updates and D deletes of one entity: BEGIN, SELECT,
+    /// UPDATE, COMMIT for the keys (when I > 0), then BEGIN, I + U + D statements plus
+    /// join rows, COMMIT. Faults of changed or deleted objects are fired first.
+    ///
+    /// - Throws: ``SaveError``.
+    public func save() throws {
+        checkQueue()
+        guard hasChanges else { return }
+        try validateForSave()
+        try loadCommittedVersions()
+        let reservations = try reserveKeys()
+        assignKeys(reservations)
+        do {
+            let operations = makeOperations()
+            try coordinator.write(operations)
+            didSave(operations)
+        } catch {
+            coordinator.releasePrimaryKeys(reservations)
+            for object in inserted.objects { object.pendingPermanentID = nil }
+            throw error
+        }
+    }
+
+    // MARK: - Before writing
+
+    private func validateForSave() throws {
+        for list in [inserted.objects, updated.objects] {
+            for object in list { try validateRequiredValues(of: object) }
+        }
+        for object in deleted.objects {
+            for (index, relationship) in object.entity.relationships.enumerated()
+            where relationship.deleteRule == .deny {
+                if relatedObjects(of: object, index).contains(where: { !$0.isDeleted }) {
+                    throw SaveError.deleteDenied(
+                        entity: object.entity.name, relationship: relationship.name,
+                        object: object.objectID)
+                }
+            }
+        }
+    }
+
+    private func validateRequiredValues(of object: ManagedObject) throws {
+        for (index, attribute) in object.entity.attributes.enumerated()
+        where !attribute.isOptional && object.currentAttributeValue(index) == .null {
+            throw SaveError.missingRequiredValue(
+                entity: object.entity.name, key: attribute.name, object: object.objectID)
+        }
+        for (index, relationship) in object.entity.relationships.enumerated()
+        where !relationship.isToMany && !relationship.isOptional {
+            if try object.toOneID(index) == nil {
+                throw SaveError.missingRequiredValue(
+                    entity: object.entity.name, key: relationship.name, object: object.objectID)
+            }
+        }
+    }
+
+    /// Fires the faults of changed and deleted objects, whose `Z_OPT` guards their
+    /// UPDATE or DELETE; rows that vanished meanwhile are optimistic-locking conflicts.
+    private func loadCommittedVersions() throws {
+        var vanished: [ObjectID] = []
+        for object in [updated.objects, deleted.objects].joined() {
+            do {
+                try fulfill(object)
+            } catch KeyValueError.faultNotFulfilled(let id) {
+                vanished.append(id)
+            }
+        }
+        if !vanished.isEmpty { throw SaveError.optimisticLockingFailure(objects: vanished) }
+    }
+
+    private func reserveKeys() throws -> [StoreCoordinator.KeyReservation] {
+        var counts: [Int: Int] = [:]
+        for object in inserted.objects { counts[object.entity.rootID, default: 0] += 1 }
+        guard !counts.isEmpty else { return [] }
+        do {
+            return try coordinator.reservePrimaryKeys(counts)
+        } catch let error as SQLiteError {
+            throw SaveError.sqlite(error, objects: inserted.objects.map(\.objectID))
+        }
+    }
+
+    /// Gives each inserted object its permanent ID, in insertion order per hierarchy.
+    private func assignKeys(_ reservations: [StoreCoordinator.KeyReservation]) {
+        var next = Dictionary(
+            uniqueKeysWithValues: reservations.map {
+                ($0.entityID, $0.previousMax + 1)
+            })
+        for object in inserted.objects {
+            let root = object.entity.rootID
+            object.pendingPermanentID = ObjectID(
+                entity: object.entity, primaryKey: next[root]!, store: coordinator.storeUUID)
+            next[root]! += 1
+        }
+    }
+}

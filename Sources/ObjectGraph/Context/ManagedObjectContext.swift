@@ -1,0 +1,108 @@
+import Dispatch
+import Foundation
+
+/// A scratch pad of managed objects confined to one queue: fetch, change, then save in
+/// one transaction, or roll back.
+///
+/// A main-queue context (``PersistentContainer/viewContext``) runs on the main queue; a
+/// private-queue context (``PersistentContainer/newBackgroundContext()``) on a serial
+/// queue of its own. Use a context and its objects only inside ``perform(_:)``,
+/// ``performAndWait(_:)`` or the async ``perform(_:)`` (or on the main thread for a
+/// main-queue context); debug builds stop the program on misuse, as Core Data's
+/// `-com.apple.CoreData.ConcurrencyDebug 1` does.
+///
+/// ```swift
+/// try context.performAndWait {
+///     let user = context.insertNewObject(forEntityName: "User")
+///     user.setValue("Alice", forKey: "name")
+///     try context.save()
+/// }
+/// ```
+///
+/// Invariant behind `@unchecked Sendable`: all mutable state (registered objects,
+/// change lists) is touched only on `queue`, which `checkQueue()` enforces in debug
+/// builds; the coordinator it shares with other contexts is itself lock-protected.
+///
+/// Related: https://developer.apple.com/documentation/coredata/nsmanagedobjectcontext
+public final class ManagedObjectContext: @unchecked Sendable {
+    /// The kind of queue a context runs on.
+    public enum ConcurrencyType: Sendable {
+        /// The main queue: for UI-facing contexts.
+        case mainQueue
+        /// A private serial queue: for background work.
+        case privateQueue
+    }
+
+    /// The context's queue kind.
+    public let concurrencyType: ConcurrencyType
+    /// A name shown in diagnostics.
+    public var name: String?
+
+    let coordinator: StoreCoordinator
+    private let queue: DispatchQueue
+    private let queueKey = DispatchSpecificKey<Bool>()
+
+    var registered = ObjectTable<ManagedObject>()
+    var inserted = ObjectList(bit: 1)
+    var updated = ObjectList(bit: 2)
+    var deleted = ObjectList(bit: 4)
+
+    init(concurrencyType: ConcurrencyType, coordinator: StoreCoordinator) {
+        self.concurrencyType = concurrencyType
+        self.coordinator = coordinator
+        switch concurrencyType {
+        case .mainQueue: queue = .main
+        case .privateQueue: queue = DispatchQueue(label: "ObjectGraph.ManagedObjectContext")
+        }
+        queue.setSpecific(key: queueKey, value: true)
+    }
+
+    deinit {
+        let references = registered.values.filter(\.holdsCacheReference).map(\.objectID)
+        coordinator.withRowCache { $0.release(references) }
+    }
+
+    // MARK: - Queue confinement
+
+    /// Whether the caller runs on the context's queue.
+    var isOnQueue: Bool {
+        if DispatchQueue.getSpecific(key: queueKey) == true { return true }
+        return concurrencyType == .mainQueue && Thread.isMainThread
+    }
+
+    /// Stops the program (debug builds) when called off the context's queue.
+    @inline(__always)
+    func checkQueue(_ function: StaticString = #function) {
+        #if DEBUG
+            precondition(
+                isOnQueue,
+                "ManagedObjectContext \(name ?? ""): \(function) called off the context's "
+                    + "queue; wrap the call in perform or performAndWait")
+        #endif
+    }
+
+    /// Runs `body` on the context's queue and waits for it; runs it at once when
+    /// already there.
+    ///
+    /// - Returns: what `body` returns.
+    public func performAndWait<T>(_ body: () throws -> T) rethrows -> T {
+        if isOnQueue { return try body() }
+        return try queue.sync { try body() }
+    }
+
+    /// Schedules `body` on the context's queue and returns at once.
+    public func perform(_ body: @escaping @Sendable () -> Void) {
+        queue.async(execute: body)
+    }
+
+    /// Runs `body` on the context's queue and resumes with its result.
+    ///
+    /// - Throws: what `body` throws.
+    public func perform<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                continuation.resume(with: Result { try body() })
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// The whole stack in one object: a model, a store, the coordinator that owns the
+/// store's connection and row cache, a main-queue ``viewContext`` and background
+/// contexts on demand.
+///
+/// ```swift
+/// let container = PersistentContainer(name: "Social", model: model)
+/// container.persistentStoreDescriptions = [PersistentStoreDescription(url: storeURL)]
+/// try container.loadPersistentStores()
+/// let context = container.newBackgroundContext()
+/// ```
+///
+/// One store per container: the first description is loaded.
+///
+/// Related: https://developer.apple.com/documentation/coredata/nspersistentcontainer
+public final class PersistentContainer {
+    /// The container's name; the default store file is `<name>.sqlite`.
+    public let name: String
+    /// The model the store is opened with.
+    public let managedObjectModel: ManagedObjectModel
+    /// Where and how to open the store; set before ``loadPersistentStores()``.
+    public var persistentStoreDescriptions: [PersistentStoreDescription]
+    /// The SQL debug log; defaults to the one `FAULTLINE_SQL_DEBUG` asks for. Setting it
+    /// takes effect at once, also on a loaded store.
+    public var sqlDebugLog: SQLDebugLog? = SQLDebugLog.fromEnvironment() {
+        didSet { coordinator?.debugLog = sqlDebugLog }
+    }
+
+    private let collector = StatisticsCollector()
+    private var coordinator: StoreCoordinator?
+    private var mainContext: ManagedObjectContext?
+
+    /// A container for `model`, with one SQLite store description at
+    /// `defaultDirectoryURL()/<name>.sqlite`.
+    public init(name: String, model: ManagedObjectModel) {
+        self.name = name
+        self.managedObjectModel = model
+        self.persistentStoreDescriptions = [
+            PersistentStoreDescription(
+                url: Self.defaultDirectoryURL().appendingPathComponent("\(name).sqlite"))
+        ]
+    }
+
+    /// Where stores go by default: the user's application support directory.
+    public static func defaultDirectoryURL() -> URL {
+        FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+            ?? FileManager.default.temporaryDirectory
+    }
+
+    /// Validates the model, then opens the store of the first description, creating its
+    /// tables when the store is new.
+    ///
+    /// Cost: a few pragmas and `SELECT … FROM Z_METADATA` for an existing store; the
+    /// schema's DDL in one transaction for a new one.
+    ///
+    /// - Throws: ``ModelError`` for an invalid model, ``StoreError`` when the store was
+    ///   made with another model version, `SQLiteError` when it cannot be opened.
+    public func loadPersistentStores() throws {
+        try managedObjectModel.validate()
+        let description = persistentStoreDescriptions.first ?? .inMemory()
+        if description.type == .sqlite, let directory = description.url?.deletingLastPathComponent()
+        {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true)
+        }
+        coordinator = try StoreCoordinator(
+            model: managedObjectModel, description: description, statistics: collector,
+            log: sqlDebugLog)
+        mainContext = nil
+    }
+
+    /// The main-queue context, created on first use. Requires a loaded store.
+    public var viewContext: ManagedObjectContext {
+        if let mainContext { return mainContext }
+        let context = ManagedObjectContext(concurrencyType: .mainQueue, coordinator: loaded)
+        mainContext = context
+        return context
+    }
+
+    /// A new private-queue context on the same store. Requires a loaded store.
+    public func newBackgroundContext() -> ManagedObjectContext {
+        ManagedObjectContext(concurrencyType: .privateQueue, coordinator: loaded)
+    }
+
+    /// The engine's counters since loading or the last ``resetStatistics()``.
+    ///
+    /// Cost: one lock and a copy of the counters.
+    public var statistics: EngineStatistics { collector.snapshot }
+
+    /// Zeroes the engine's counters.
+    public func resetStatistics() {
+        collector.reset()
+    }
+
+    /// How many rows the coordinator's row cache holds now (0 before loading).
+    public var rowCacheCount: Int { coordinator?.rowCacheCount ?? 0 }
+
+    private var loaded: StoreCoordinator {
+        guard let coordinator else {
+            preconditionFailure("\(StoreError.notLoaded)")
+        }
+        return coordinator
+    }
+}

@@ -1,0 +1,31 @@
+import SQLiteDB
+
+/// Why a save failed. A failed save leaves the store as it was and the context's
+/// changes in place, so the caller can fix the cause and save again.
+public enum SaveError: Error, Sendable, CustomStringConvertible {
+    /// Rows changed or vanished under us since they were read (`Z_OPT` moved on): the
+    /// objects whose UPDATE or DELETE matched no row.
+    case optimisticLockingFailure(objects: [ObjectID])
+    /// A required attribute or to-one is nil.
+    case missingRequiredValue(entity: String, key: String, object: ObjectID)
+    /// A deny delete rule blocks deleting an object that still has related objects.
+    case deleteDenied(entity: String, relationship: String, object: ObjectID)
+    /// SQLite refused a statement; `objects` are the objects being saved.
+    case sqlite(SQLiteError, objects: [ObjectID])
+
+    /// One line: what failed and for which objects.
+    public var description: String {
+        switch self {
+        case .optimisticLockingFailure(let objects):
+            return "optimistic locking failure: changed in the store since read: "
+                + objects.map(\.description).joined(separator: ", ")
+        case .missingRequiredValue(let entity, let key, let object):
+            return "validation: \(entity).\(key) is required but nil for \(object)"
+        case .deleteDenied(let entity, let relationship, let object):
+            return "validation: cannot delete \(object): \(entity).\(relationship) has a "
+                + "deny delete rule and is not empty"
+        case .sqlite(let error, let objects):
+            return "save failed for \(objects.count) object(s): \(error)"
+        }
+    }
+}

@@ -1,0 +1,30 @@
+/// A fetch request that cannot be run against its model.
+public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The request names no entity of the model.
+    case unknownEntity(String)
+    /// A key path in the predicate or a sort key names no property.
+    case unknownKeyPath(entity: String, keyPath: String)
+    /// A key path goes through a to-many (which needs ANY/ALL or `@count`).
+    case toManyKeyPath(entity: String, keyPath: String)
+    /// A constant does not have the type of the key path it is compared with.
+    case typeMismatch(keyPath: String, expected: String, actual: String)
+    /// A comparison the core predicate compiler does not support.
+    case unsupportedComparison(String)
+
+    /// One line: what is wrong and where.
+    public var description: String {
+        switch self {
+        case .unknownEntity(let name):
+            return "fetch: \"\(name)\" is not an entity of the model"
+        case .unknownKeyPath(let entity, let keyPath):
+            return "fetch: entity \(entity) has no key path \"\(keyPath)\""
+        case .toManyKeyPath(let entity, let keyPath):
+            return "fetch: key path \"\(keyPath)\" of entity \(entity) goes through a "
+                + "to-many relationship"
+        case .typeMismatch(let keyPath, let expected, let actual):
+            return "fetch: \"\(keyPath)\" is compared with a \(actual), expected \(expected)"
+        case .unsupportedComparison(let text):
+            return "fetch: unsupported comparison \(text)"
+        }
+    }
+}

@@ -1,0 +1,46 @@
+/// A description of which objects to fetch: entity, predicate, order, window, and how
+/// much to load.
+///
+/// ```swift
+/// let request = FetchRequest(entityName: "Post")
+/// request.predicate = try FetchPredicate(format: "author.name BEGINSWITH[c] %@", "al")
+/// request.sortDescriptors = [SortKey("title", ascending: true)]
+/// let posts = try context.fetch(request)
+/// ```
+///
+/// Cost of a fetch: one SELECT. With the defaults, values come back with the rows and
+/// land in the row cache, so reading the objects runs no more SQL; with
+/// ``includesPropertyValues`` false only IDs come back and each object's first access
+/// runs one SELECT.
+///
+/// Related: https://developer.apple.com/documentation/coredata/nsfetchrequest
+public final class FetchRequest: CustomStringConvertible {
+    /// The entity to fetch (its sub-entities included).
+    public var entityName: String
+    /// Which objects; nil means all.
+    public var predicate: FetchPredicate?
+    /// The order, first key first.
+    public var sortDescriptors: [SortKey] = []
+    /// At most this many objects (0: no limit); written into the SQL as a literal LIMIT.
+    public var fetchLimit = 0
+    /// Skip this many objects first (`OFFSET`).
+    public var fetchOffset = 0
+    /// Whether rows carry property values (true) or only IDs (false).
+    public var includesPropertyValues = true
+    /// Whether objects come back as faults filled from the row cache on first access
+    /// (true, Core Data's default) or with their values already in place.
+    public var returnsObjectsAsFaults = true
+    /// Whether unsaved inserts that match are included and unsaved deletes left out.
+    public var includesPendingChanges = true
+
+    /// A request for every object of an entity.
+    public init(entityName: String) {
+        self.entityName = entityName
+    }
+
+    public var description: String {
+        "FetchRequest(entity: \(entityName), predicate: \(predicate?.format ?? "nil"), "
+            + "sort: \(sortDescriptors.map { "\($0.keyPath) \($0.ascending ? "ASC" : "DESC")" }), "
+            + "limit: \(fetchLimit), offset: \(fetchOffset))"
+    }
+}

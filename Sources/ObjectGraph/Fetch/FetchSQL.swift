@@ -1,0 +1,67 @@
+import SQLiteDB
+
+/// The SELECTs of a fetch request, in Core Data's shapes:
+///
+/// - objects: `SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZNAME … FROM ZUSER t0 [JOIN …]
+///   [WHERE …] [ORDER BY …] [LIMIT n] [OFFSET m]`;
+/// - IDs only (`includesPropertyValues = false`): `SELECT 0, t0.Z_PK FROM …`;
+/// - count: `SELECT COUNT(*) FROM ZUSER …`, or `COUNT(DISTINCT t0.Z_PK)` with a JOIN.
+struct FetchSQL {
+    let request: FetchRequest
+    let entity: Entity
+    let model: ManagedObjectModel
+
+    /// The object or ID query.
+    func select(layout: RowLayout, idsOnly: Bool) throws -> SQL {
+        let (base, conditions, predicateJoins) = try fromAndWhere()
+        var planner = predicateJoins
+        var orderings: [String] = []
+        for key in request.sortDescriptors {
+            let column = try planner.column(for: key.keyPath, inner: false)
+            orderings.append(column.sql + (key.ascending ? "" : " DESC"))
+        }
+        let from = base + planner.joinClause
+        let columns = idsOnly ? "\(layout.identityColumn), t0.Z_PK" : layout.selectList
+        var sql: SQL = "SELECT \(raw: columns) FROM \(raw: from)"
+        if !conditions.isEmpty { sql.append(" WHERE " + conditions.joined(separator: " AND ")) }
+        if !orderings.isEmpty {
+            sql.append("\(raw: " ORDER BY " + orderings.joined(separator: ", "))")
+        }
+        sql.append(limitClause)
+        return sql
+    }
+
+    /// The count query.
+    func count() throws -> SQL {
+        let (from, conditions, planner) = try fromAndWhere()
+        if conditions.isEmpty && !planner.hasJoins {
+            return "SELECT COUNT(*) FROM \(raw: entity.tableName)"
+        }
+        let counted = planner.hasJoins ? "COUNT(DISTINCT t0.Z_PK)" : "COUNT(*)"
+        var sql: SQL = "SELECT \(raw: counted) FROM \(raw: from + planner.joinClause)"
+        if !conditions.isEmpty { sql.append(" WHERE " + conditions.joined(separator: " AND ")) }
+        return sql
+    }
+
+    private func fromAndWhere() throws -> (String, [SQL], JoinPlanner) {
+        var conditions: [SQL] = []
+        let filter = EntityFilter.sql(for: entity, alias: "t0", prefix: "")
+        if !filter.text.isEmpty { conditions.append(filter) }
+        var compiler = PredicateSQLCompiler(planner: JoinPlanner(model: model, root: entity))
+        if let predicate = request.predicate {
+            conditions.append(try compiler.compile(predicate.root))
+        }
+        return ("\(entity.tableName) t0", conditions, compiler.joins)
+    }
+
+    private var limitClause: SQL {
+        var text = ""
+        if request.fetchLimit > 0 {
+            text += " LIMIT \(request.fetchLimit)"
+        } else if request.fetchOffset > 0 {
+            text += " LIMIT -1"
+        }
+        if request.fetchOffset > 0 { text += " OFFSET \(request.fetchOffset)" }
+        return "\(raw: text)"
+    }
+}

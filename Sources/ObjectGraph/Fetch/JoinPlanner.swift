@@ -1,0 +1,101 @@
+/// Resolves the key paths of one fetch to qualified columns, adding one JOIN per to-one
+/// hop: `author.name` on `Post` becomes `t1.ZNAME` with
+/// `JOIN ZUSER t1 ON t0.ZAUTHOR = t1.Z_PK`.
+///
+/// Aliases are numbered in order of first use, so the same request always produces
+/// the same SQL text. Joins a predicate needs are inner joins (as Core Data's); joins
+/// only a sort key needs are left outer joins, so objects with a nil to-one still come
+/// back.
+struct JoinPlanner {
+    /// What a key path ends at.
+    enum Target {
+        case attribute(Attribute)
+        case toOne(Relationship, destination: Entity)
+    }
+
+    /// A resolved key path.
+    struct Column {
+        /// `t1.ZNAME`.
+        let sql: String
+        /// What it holds.
+        let target: Target
+    }
+
+    private struct Join {
+        let path: String
+        let alias: String
+        let table: String
+        let condition: String
+        var isInner: Bool
+    }
+
+    let model: ManagedObjectModel
+    let root: Entity
+    private var joins: [Join] = []
+
+    init(model: ManagedObjectModel, root: Entity) {
+        self.model = model
+        self.root = root
+    }
+
+    /// Whether any JOIN was added.
+    var hasJoins: Bool { !joins.isEmpty }
+
+    /// ` JOIN ZUSER t1 ON t0.ZAUTHOR = t1.Z_PK …`, or empty.
+    var joinClause: String {
+        joins.map {
+            " \($0.isInner ? "JOIN" : "LEFT OUTER JOIN") \($0.table) \($0.alias) ON \($0.condition)"
+        }.joined()
+    }
+
+    /// The column a key path reads, adding the joins it needs.
+    ///
+    /// - Throws: ``FetchError/unknownKeyPath(entity:keyPath:)`` or
+    ///   ``FetchError/toManyKeyPath(entity:keyPath:)``.
+    mutating func column(for keyPath: String, inner: Bool) throws -> Column {
+        var entity = root
+        var alias = "t0"
+        let keys = keyPath.split(separator: ".").map(String.init)
+        for (position, key) in keys.enumerated() {
+            let isLast = position == keys.count - 1
+            switch entity.property(named: key) {
+            case .attribute(let index) where isLast:
+                let attribute = entity.attributes[index]
+                return Column(sql: "\(alias).\(attribute.column)", target: .attribute(attribute))
+            case .relationship(let index):
+                let relationship = entity.relationships[index]
+                guard case .foreignKey(let foreignKey) = relationship.storage else {
+                    throw FetchError.toManyKeyPath(entity: root.name, keyPath: keyPath)
+                }
+                let destination = model.entity(id: relationship.destinationID)
+                if isLast {
+                    return Column(
+                        sql: "\(alias).\(foreignKey.column)",
+                        target: .toOne(relationship, destination: destination))
+                }
+                alias = join(
+                    keys[...position].joined(separator: "."), from: alias,
+                    column: foreignKey.column, to: destination, inner: inner)
+                entity = destination
+            default:
+                throw FetchError.unknownKeyPath(entity: root.name, keyPath: keyPath)
+            }
+        }
+        throw FetchError.unknownKeyPath(entity: root.name, keyPath: keyPath)
+    }
+
+    private mutating func join(
+        _ path: String, from alias: String, column: String, to destination: Entity, inner: Bool
+    ) -> String {
+        if let index = joins.firstIndex(where: { $0.path == path }) {
+            if inner { joins[index].isInner = true }
+            return joins[index].alias
+        }
+        let newAlias = "t\(joins.count + 1)"
+        joins.append(
+            Join(
+                path: path, alias: newAlias, table: destination.tableName,
+                condition: "\(alias).\(column) = \(newAlias).Z_PK", isInner: inner))
+        return newAlias
+    }
+}

@@ -1,0 +1,115 @@
+import SQLiteDB
+
+extension ManagedObjectContext {
+    /// The objects a request selects, in its order.
+    ///
+    /// Cost: one SELECT, whatever the options; with the defaults the rows' values go
+    /// into the row cache and the objects come back as faults that fill from it with no
+    /// more SQL. With ``FetchRequest/includesPendingChanges`` (the default) unsaved
+    /// inserts that match are added (the predicate runs on them in memory) and unsaved
+    /// deletes are left out.
+    ///
+    /// - Throws: ``FetchError`` for a request that does not fit the model, or
+    ///   `SQLiteError`.
+    public func fetch(_ request: FetchRequest) throws -> [ManagedObject] {
+        checkQueue()
+        let start = MonotonicClock.now()
+        let entity = try entity(for: request)
+        let layout = coordinator.layout(for: entity)
+        let builder = FetchSQL(request: request, entity: entity, model: coordinator.model)
+        var objects: [ManagedObject]
+        if request.includesPropertyValues {
+            let sql = try builder.select(layout: layout, idsOnly: false)
+            let rows = try coordinator.fetchRows(sql, layout: layout, cache: true)
+            objects = register(rows, asFaults: request.returnsObjectsAsFaults)
+        } else {
+            let sql = try builder.select(layout: layout, idsOnly: true)
+            objects = try coordinator.fetchObjectIDs(sql, layout: layout).map { object(with: $0) }
+        }
+        if request.includesPendingChanges {
+            objects = try mergePendingChanges(into: objects, request: request, entity: entity)
+        }
+        coordinator.debugLog?.fetchCompleted(
+            nanoseconds: MonotonicClock.now() &- start, rows: objects.count)
+        return objects
+    }
+
+    /// How many objects a request selects, without loading them.
+    ///
+    /// Cost: one `SELECT COUNT(…)`; with pending changes, the predicate also runs in
+    /// memory on unsaved inserts and deletes.
+    ///
+    /// - Throws: ``FetchError`` or `SQLiteError`.
+    public func count(for request: FetchRequest) throws -> Int {
+        checkQueue()
+        let start = MonotonicClock.now()
+        let entity = try entity(for: request)
+        let sql = try FetchSQL(request: request, entity: entity, model: coordinator.model).count()
+        var count = try coordinator.count(sql)
+        if request.includesPendingChanges {
+            count += try pending(inserted.objects, matching: request, entity: entity).count
+            count -= try pending(deleted.objects, matching: request, entity: entity).count
+        }
+        coordinator.debugLog?.countCompleted(
+            nanoseconds: MonotonicClock.now() &- start, count: count, request: request)
+        return count
+    }
+
+    private func entity(for request: FetchRequest) throws -> Entity {
+        guard let entity = coordinator.model.entity(named: request.entityName) else {
+            throw FetchError.unknownEntity(request.entityName)
+        }
+        return entity
+    }
+
+    /// Registers fetched rows: the registered instance when there is one (its extra
+    /// row-cache reference is dropped), else a new object, a fault unless asked not to.
+    private func register(_ rows: [RowSnapshot], asFaults: Bool) -> [ManagedObject] {
+        var objects: [ManagedObject] = []
+        objects.reserveCapacity(rows.count)
+        var extraReferences: [ObjectID] = []
+        registered.reserveCapacity(registered.count + rows.count)
+        for row in rows {
+            let (object, inserted) = registered.value(for: row.objectID) {
+                ManagedObject(objectID: row.objectID, context: self)
+            }
+            if !inserted && object.holdsCacheReference {
+                extraReferences.append(row.objectID)
+            }
+            object.holdsCacheReference = true
+            if !asFaults && object.isFault { object.snapshot = row }
+            objects.append(object)
+        }
+        if !extraReferences.isEmpty {
+            coordinator.withRowCache { $0.release(extraReferences) }
+        }
+        let created = rows.count - extraReferences.count
+        coordinator.statistics.record { $0.objectsMaterialized += created }
+        return objects
+    }
+
+    private func mergePendingChanges(
+        into objects: [ManagedObject], request: FetchRequest, entity: Entity
+    ) throws -> [ManagedObject] {
+        let additions = try pending(inserted.objects, matching: request, entity: entity)
+        guard !additions.isEmpty || !deleted.isEmpty else { return objects }
+        var merged = objects.filter { !$0.isDeleted } + additions
+        if !additions.isEmpty && !request.sortDescriptors.isEmpty {
+            merged = try InMemorySort.sorted(merged, by: request.sortDescriptors)
+        }
+        if request.fetchLimit > 0 && merged.count > request.fetchLimit {
+            merged = Array(merged.prefix(request.fetchLimit))
+        }
+        return merged
+    }
+
+    private func pending(_ objects: [ManagedObject], matching request: FetchRequest, entity: Entity)
+        throws -> [ManagedObject]
+    {
+        try objects.filter { object in
+            guard entity.includes(object.entity) else { return false }
+            guard let predicate = request.predicate else { return true }
+            return try PredicateEvaluator.evaluate(predicate.root, on: object)
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import SQLiteDB
+
+/// An entity of a validated model, resolved for the engine: its number (`Z_ENT`), its
+/// table, every property including inherited ones, and where each is stored.
+///
+/// Built once by ``ManagedObjectModel`` and immutable afterwards, so it is shared
+/// freely between contexts and threads. A row snapshot of the entity is an array of
+/// values with one slot per ``columns`` entry.
+package final class Entity: Sendable, CustomStringConvertible {
+    /// The entity's name.
+    package let name: String
+    /// Its `Z_ENT` number, from 1.
+    package let id: Int
+    /// The parent's `Z_ENT`, or nil for a root.
+    package let parentID: Int?
+    /// The `Z_ENT` of the root of its hierarchy (itself for a root).
+    package let rootID: Int
+    /// Whether it cannot be inserted.
+    package let isAbstract: Bool
+    /// `Z_ENT` numbers of this entity and all its descendants: a contiguous range.
+    package let descendantIDs: ClosedRange<Int>
+    /// The table of its hierarchy: `Z` plus the root's upper-cased name.
+    package let tableName: String
+    /// Every attribute, inherited ones included, sorted by name.
+    package let attributes: [Attribute]
+    /// Every relationship, inherited ones included, sorted by name.
+    package let relationships: [Relationship]
+    /// Snapshot columns in order: attributes, then each to-one's key (and entity) column.
+    package let columns: [String]
+    /// The entity's stable version hash.
+    package let versionHash: VersionHash
+    private let propertyIndex: [String: Property]
+
+    /// A property found by name.
+    package enum Property: Sendable {
+        case attribute(Int)
+        case relationship(Int)
+    }
+
+    /// Builds a resolved entity; ``ModelResolver`` is the only caller.
+    package init(
+        name: String, id: Int, parentID: Int?, rootID: Int, isAbstract: Bool,
+        descendantIDs: ClosedRange<Int>, tableName: String, attributes: [Attribute],
+        relationships: [Relationship], versionHash: VersionHash
+    ) {
+        self.name = name
+        self.id = id
+        self.parentID = parentID
+        self.rootID = rootID
+        self.isAbstract = isAbstract
+        self.descendantIDs = descendantIDs
+        self.tableName = tableName
+        self.attributes = attributes
+        self.relationships = relationships
+        self.versionHash = versionHash
+        var columns = attributes.map(\.column)
+        for relationship in relationships {
+            guard case .foreignKey(let key) = relationship.storage else { continue }
+            columns.append(key.column)
+            if let entityColumn = key.entityColumn { columns.append(entityColumn) }
+        }
+        self.columns = columns
+        var index: [String: Property] = [:]
+        for (offset, attribute) in attributes.enumerated() {
+            index[attribute.name] = .attribute(offset)
+        }
+        for (offset, relationship) in relationships.enumerated() {
+            index[relationship.name] = .relationship(offset)
+        }
+        self.propertyIndex = index
+    }
+
+    /// Whether other entities inherit from this one (fetches then select `t0.Z_ENT`).
+    package var hasSubentities: Bool { descendantIDs.count > 1 }
+
+    /// The property called `name`, if any.
+    package func property(named name: String) -> Property? {
+        propertyIndex[name]
+    }
+
+    /// The attribute called `name`, if any.
+    package func attribute(named name: String) -> Attribute? {
+        guard case .attribute(let index) = propertyIndex[name] else { return nil }
+        return attributes[index]
+    }
+
+    /// The relationship called `name`, if any.
+    package func relationship(named name: String) -> Relationship? {
+        guard case .relationship(let index) = propertyIndex[name] else { return nil }
+        return relationships[index]
+    }
+
+    /// Whether `other` is this entity or one of its descendants.
+    package func includes(_ other: Entity) -> Bool {
+        descendantIDs.contains(other.id)
+    }
+
+    /// The entity's name.
+    package var description: String { name }
+}

@@ -1,0 +1,38 @@
+/// One entity of a model: its name, parent, attributes and relationships.
+///
+/// An entity is stored in the table `Z<NAME>` of its root entity: a parent and all its
+/// sub-entities share one table, told apart by `Z_ENT`. Sub-entities inherit the
+/// parent's properties. An abstract entity cannot be inserted.
+///
+/// ```swift
+/// EntityDescription(name: "Post",
+///     attributes: [AttributeDescription(name: "title", type: .string)],
+///     relationships: [RelationshipDescription(name: "author", destination: "User",
+///                                             inverse: "posts")])
+/// ```
+///
+/// Related: https://developer.apple.com/documentation/coredata/nsentitydescription
+public struct EntityDescription: Sendable {
+    /// The entity's name, unique in its model.
+    public var name: String
+    /// The parent entity's name, for a sub-entity.
+    public var parent: String?
+    /// Whether the entity only serves as a parent.
+    public var isAbstract: Bool
+    /// The entity's own attributes (inherited ones are not repeated here).
+    public var attributes: [AttributeDescription]
+    /// The entity's own relationships.
+    public var relationships: [RelationshipDescription]
+
+    /// Describes an entity.
+    public init(
+        name: String, parent: String? = nil, isAbstract: Bool = false,
+        attributes: [AttributeDescription] = [], relationships: [RelationshipDescription] = []
+    ) {
+        self.name = name
+        self.parent = parent
+        self.isAbstract = isAbstract
+        self.attributes = attributes
+        self.relationships = relationships
+    }
+}

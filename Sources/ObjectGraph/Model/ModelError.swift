@@ -1,0 +1,58 @@
+/// A mistake in a model, found when it is validated; each case names the entity and
+/// property at fault.
+///
+/// ```swift
+/// // relationship "author" of entity "Post": destination "Usr" is not an entity
+/// ```
+public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Two entities have the same name.
+    case duplicateEntity(name: String)
+    /// An entity declares (or inherits) two properties with the same name.
+    case duplicateProperty(entity: String, property: String)
+    /// An entity names a parent that is not in the model.
+    case unknownParent(entity: String, parent: String)
+    /// An entity is its own ancestor.
+    case inheritanceCycle(entity: String)
+    /// A relationship points at an entity that is not in the model.
+    case unknownDestination(entity: String, relationship: String, destination: String)
+    /// A to-many has no inverse, or the named inverse is not on the destination.
+    case missingInverse(entity: String, relationship: String, inverse: String?)
+    /// The inverse exists but does not point back at this relationship.
+    case mismatchedInverse(entity: String, relationship: String, inverse: String, reason: String)
+    /// A default value does not have the attribute's type.
+    case invalidDefaultValue(entity: String, attribute: String, expected: String, actual: String)
+    /// The model has no entities.
+    case empty
+
+    /// One line: what is wrong and where.
+    public var description: String {
+        switch self {
+        case .duplicateEntity(let name):
+            return "model: entity \"\(name)\" is declared more than once"
+        case .duplicateProperty(let entity, let property):
+            return "entity \"\(entity)\": property \"\(property)\" is declared more than once"
+        case .unknownParent(let entity, let parent):
+            return "entity \"\(entity)\": parent \"\(parent)\" is not an entity of the model"
+        case .inheritanceCycle(let entity):
+            return "entity \"\(entity)\": its parent chain loops back to itself"
+        case .unknownDestination(let entity, let relationship, let destination):
+            return "relationship \"\(relationship)\" of entity \"\(entity)\": destination "
+                + "\"\(destination)\" is not an entity of the model"
+        case .missingInverse(let entity, let relationship, let inverse):
+            guard let inverse else {
+                return "relationship \"\(relationship)\" of entity \"\(entity)\": a to-many "
+                    + "relationship needs an inverse"
+            }
+            return "relationship \"\(relationship)\" of entity \"\(entity)\": inverse "
+                + "\"\(inverse)\" is not a relationship of the destination"
+        case .mismatchedInverse(let entity, let relationship, let inverse, let reason):
+            return "relationship \"\(relationship)\" of entity \"\(entity)\": inverse "
+                + "\"\(inverse)\" \(reason)"
+        case .invalidDefaultValue(let entity, let attribute, let expected, let actual):
+            return "attribute \"\(attribute)\" of entity \"\(entity)\": default value has "
+                + "type \(actual), expected \(expected)"
+        case .empty:
+            return "model: no entities"
+        }
+    }
+}

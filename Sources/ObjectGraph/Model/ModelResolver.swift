@@ -1,0 +1,286 @@
+import SQLiteDB
+
+/// Turns declared entities into resolved ``Entity`` values, collecting every mistake.
+///
+/// Entities are numbered the way Core Data numbers them: roots by name, each followed by
+/// its descendants (depth first, siblings by name), so a hierarchy's numbers form one
+/// contiguous range that a `Z_ENT BETWEEN` filter can use.
+struct ModelResolver {
+    private let declared: [String: EntityDescription]
+    private var order: [String] = []
+    private var errors: [ModelError] = []
+    /// Column of each declared property, keyed by "entity.property".
+    private var columns: [String: String] = [:]
+
+    init(_ entities: [EntityDescription]) {
+        var declared: [String: EntityDescription] = [:]
+        var errors: [ModelError] = entities.isEmpty ? [.empty] : []
+        for entity in entities {
+            if declared[entity.name] != nil { errors.append(.duplicateEntity(name: entity.name)) }
+            declared[entity.name] = entity
+        }
+        self.declared = declared
+        self.errors = errors
+    }
+
+    /// The resolved entities in `Z_ENT` order, or none and every error found.
+    mutating func resolve() -> (entities: [Entity], errors: [ModelError]) {
+        orderEntities()
+        guard errors.isEmpty else { return ([], errors) }
+        checkProperties()
+        guard errors.isEmpty else { return ([], errors) }
+        assignColumns()
+        return (order.enumerated().map { makeEntity($0.element, id: $0.offset + 1) }, [])
+    }
+
+    // MARK: - Inheritance
+
+    private mutating func orderEntities() {
+        for entity in declared.values {
+            if let parent = entity.parent, declared[parent] == nil {
+                errors.append(.unknownParent(entity: entity.name, parent: parent))
+            }
+        }
+        guard errors.isEmpty else { return }
+        let roots = declared.values.filter { $0.parent == nil }.map(\.name).sorted()
+        for root in roots { visit(root) }
+        for name in declared.keys.sorted() where !order.contains(name) {
+            errors.append(.inheritanceCycle(entity: name))
+        }
+    }
+
+    private mutating func visit(_ name: String) {
+        order.append(name)
+        for child in children(of: name) { visit(child) }
+    }
+
+    private func children(of name: String) -> [String] {
+        declared.values.filter { $0.parent == name }.map(\.name).sorted()
+    }
+
+    private func ancestors(of name: String) -> [EntityDescription] {
+        var chain: [EntityDescription] = []
+        var current = declared[name]?.parent
+        while let parentName = current, let parent = declared[parentName] {
+            chain.insert(parent, at: 0)
+            current = parent.parent
+        }
+        return chain
+    }
+
+    private func lineage(of name: String) -> [EntityDescription] {
+        ancestors(of: name) + [declared[name]!]
+    }
+
+    private func root(of name: String) -> String {
+        lineage(of: name)[0].name
+    }
+
+    private func descendantCount(of name: String) -> Int {
+        children(of: name).reduce(0) { $0 + 1 + descendantCount(of: $1) }
+    }
+
+    // MARK: - Properties
+
+    private mutating func checkProperties() {
+        for name in order {
+            var seen = Set<String>()
+            for entity in lineage(of: name) {
+                let names = entity.attributes.map(\.name) + entity.relationships.map(\.name)
+                for property in names where !seen.insert(property).inserted {
+                    errors.append(.duplicateProperty(entity: name, property: property))
+                }
+            }
+            for relationship in declared[name]!.relationships {
+                checkRelationship(relationship, of: name)
+            }
+            for attribute in declared[name]!.attributes { checkDefault(attribute, of: name) }
+        }
+    }
+
+    private mutating func checkDefault(_ attribute: AttributeDescription, of entity: String) {
+        guard let value = attribute.defaultValue, attribute.type.encode(value) == nil else {
+            return
+        }
+        errors.append(
+            .invalidDefaultValue(
+                entity: entity, attribute: attribute.name,
+                expected: attribute.type.swiftTypeName, actual: "\(type(of: value))"))
+    }
+
+    private mutating func checkRelationship(
+        _ relationship: RelationshipDescription, of entity: String
+    ) {
+        guard declared[relationship.destination] != nil else {
+            errors.append(
+                .unknownDestination(
+                    entity: entity, relationship: relationship.name,
+                    destination: relationship.destination))
+            return
+        }
+        guard let inverseName = relationship.inverse else {
+            if relationship.isToMany {
+                errors.append(
+                    .missingInverse(entity: entity, relationship: relationship.name, inverse: nil))
+            }
+            return
+        }
+        guard let inverse = inheritedRelationship(inverseName, of: relationship.destination) else {
+            errors.append(
+                .missingInverse(
+                    entity: entity, relationship: relationship.name, inverse: inverseName))
+            return
+        }
+        let sourceLineage = lineage(of: entity).map(\.name)
+        if !sourceLineage.contains(inverse.destination) {
+            errors.append(
+                .mismatchedInverse(
+                    entity: entity, relationship: relationship.name, inverse: inverseName,
+                    reason: "points at \"\(inverse.destination)\", not \"\(entity)\""))
+        } else if let back = inverse.inverse, back != relationship.name {
+            errors.append(
+                .mismatchedInverse(
+                    entity: entity, relationship: relationship.name, inverse: inverseName,
+                    reason: "names \"\(back)\" as its inverse"))
+        }
+    }
+
+    private func inheritedRelationship(_ name: String, of entity: String)
+        -> RelationshipDescription?
+    {
+        lineage(of: entity).flatMap(\.relationships).first { $0.name == name }
+    }
+
+    // MARK: - Columns
+
+    private mutating func assignColumns() {
+        var used: [String: Set<String>] = [:]
+        for name in order {
+            let table = root(of: name)
+            var taken = used[table] ?? ["Z_PK", "Z_ENT", "Z_OPT"]
+            let entity = declared[name]!
+            let own =
+                entity.attributes.map(\.name)
+                + entity.relationships.filter { !$0.isToMany }.map(\.name)
+            for property in own {
+                let base = "Z" + property.uppercased()
+                var column = base
+                var suffix = 1
+                while taken.contains(column) {
+                    column = base + String(suffix)
+                    suffix += 1
+                }
+                taken.insert(column)
+                columns[name + "." + property] = column
+            }
+            used[table] = taken
+        }
+    }
+
+    private func column(of property: String, in entity: String) -> String {
+        for ancestor in lineage(of: entity).reversed() {
+            if let column = columns[ancestor.name + "." + property] { return column }
+        }
+        preconditionFailure("no column for \(entity).\(property)")
+    }
+
+    // MARK: - Building
+
+    private func makeEntity(_ name: String, id: Int) -> Entity {
+        let entity = declared[name]!
+        let attributes = lineage(of: name).flatMap(\.attributes).sorted { $0.name < $1.name }
+        let resolvedAttributes = attributes.enumerated().map { slot, attribute in
+            Attribute(
+                name: attribute.name, type: attribute.type, isOptional: attribute.isOptional,
+                isIndexed: attribute.isIndexed,
+                defaultValue: attribute.defaultValue.flatMap { attribute.type.encode($0) } ?? .null,
+                column: column(of: attribute.name, in: name), slot: slot)
+        }
+        let relationships = lineage(of: name).flatMap(\.relationships).sorted {
+            $0.name < $1.name
+        }
+        var nextSlot = attributes.count
+        let resolvedRelationships = relationships.map {
+            makeRelationship($0, of: name, nextSlot: &nextSlot)
+        }
+        let rootID = order.firstIndex(of: root(of: name))! + 1
+        return Entity(
+            name: name, id: id, parentID: entity.parent.map { order.firstIndex(of: $0)! + 1 },
+            rootID: rootID, isAbstract: entity.isAbstract,
+            descendantIDs: id...(id + descendantCount(of: name)),
+            tableName: "Z" + root(of: name).uppercased(), attributes: resolvedAttributes,
+            relationships: resolvedRelationships, versionHash: versionHash(of: entity))
+    }
+
+    private func makeRelationship(
+        _ relationship: RelationshipDescription, of entity: String, nextSlot: inout Int
+    ) -> Relationship {
+        let destinationID = order.firstIndex(of: relationship.destination)! + 1
+        let storage: Relationship.Storage
+        if !relationship.isToMany {
+            let hasSubentities = !children(of: relationship.destination).isEmpty
+            let key = Relationship.ForeignKey(
+                column: column(of: relationship.name, in: entity), slot: nextSlot,
+                entityColumn: hasSubentities
+                    ? "Z\(destinationID)_\(relationship.name.uppercased())" : nil,
+                entitySlot: hasSubentities ? nextSlot + 1 : nil)
+            nextSlot += hasSubentities ? 2 : 1
+            storage = .foreignKey(key)
+        } else {
+            storage = toManyStorage(relationship, of: entity)
+        }
+        return Relationship(
+            name: relationship.name, destinationID: destinationID,
+            inverseName: relationship.inverse, isToMany: relationship.isToMany,
+            isOrdered: relationship.isOrdered, deleteRule: relationship.deleteRule,
+            isOptional: relationship.isOptional, storage: storage)
+    }
+
+    private func toManyStorage(_ relationship: RelationshipDescription, of entity: String)
+        -> Relationship.Storage
+    {
+        let inverseName = relationship.inverse!
+        let inverse = inheritedRelationship(inverseName, of: relationship.destination)!
+        if !inverse.isToMany {
+            return .inverseForeignKey(
+                column: column(of: inverseName, in: relationship.destination),
+                orderColumn: relationship.isOrdered ? "Z_FOK_\(inverseName.uppercased())" : nil)
+        }
+        let owner = declaringEntity(of: relationship.name, in: entity)
+        let inverseOwner = declaringEntity(of: inverseName, in: relationship.destination)
+        let ownID = order.firstIndex(of: owner)! + 1
+        let inverseID = order.firstIndex(of: inverseOwner)! + 1
+        let isPrimary = (ownID, relationship.name) < (inverseID, inverseName)
+        let tableName =
+            isPrimary
+            ? "Z_\(ownID)\(relationship.name.uppercased())"
+            : "Z_\(inverseID)\(inverseName.uppercased())"
+        let sourceColumn = "Z_\(ownID)\(inverseName.uppercased())"
+        let destinationColumn = "Z_\(inverseID)\(relationship.name.uppercased())"
+        return .joinTable(
+            Relationship.JoinTable(
+                name: tableName, sourceColumn: sourceColumn,
+                destinationColumn: destinationColumn, isPrimarySide: isPrimary,
+                orderColumn: relationship.isOrdered ? "Z_FOK_" + destinationColumn : nil,
+                inverseOrderColumn: inverse.isOrdered ? "Z_FOK_" + sourceColumn : nil))
+    }
+
+    private func declaringEntity(of property: String, in entity: String) -> String {
+        lineage(of: entity).last { $0.relationships.contains { $0.name == property } }!.name
+    }
+
+    private func versionHash(of entity: EntityDescription) -> VersionHash {
+        var text = "entity:\(entity.name);parent:\(entity.parent ?? "");"
+        text += "abstract:\(entity.isAbstract);"
+        for attribute in entity.attributes.sorted(by: { $0.name < $1.name }) {
+            text += "attribute:\(attribute.name):\(attribute.type.rawValue):"
+            text += "\(attribute.isOptional);"
+        }
+        for relationship in entity.relationships.sorted(by: { $0.name < $1.name }) {
+            text += "relationship:\(relationship.name):\(relationship.destination):"
+            text += "\(relationship.inverse ?? ""):\(relationship.isToMany):"
+            text += "\(relationship.isOrdered);"
+        }
+        return VersionHash(text)
+    }
+}

@@ -1,0 +1,57 @@
+/// A condition on objects, written in NSPredicate's format language, compiled to SQL
+/// for fetches and evaluated in memory for unsaved objects.
+///
+/// ```swift
+/// let predicate = try FetchPredicate(format: "author.name BEGINSWITH[c] %@ AND age > %@",
+///                                    "al", 30)
+/// ```
+///
+/// Supported now: `== != < <= > >=`, `AND OR NOT`, parentheses, `IN`, `BEGINSWITH`,
+/// `ENDSWITH`, `CONTAINS`, `LIKE` with `[c]`, `[d]`, `[cd]`; `%@` and `%K`; `nil`,
+/// booleans, numbers, strings, dates (`%@` with a `Date`, or `CAST(n, "NSDate")`);
+/// key paths through to-one relationships. Every constant is bound as an SQL parameter.
+///
+/// Cost: parsing is linear in the format string; done once per predicate.
+///
+/// Related: https://developer.apple.com/documentation/foundation/nspredicate
+public struct FetchPredicate: Hashable, Sendable, CustomStringConvertible {
+    /// The parsed tree.
+    package let root: PredicateNode
+    /// The format string it was parsed from.
+    public let format: String
+
+    /// Parses a format string, taking `%@` and `%K` arguments in order.
+    ///
+    /// - Throws: ``PredicateSyntaxError`` naming the position and what was expected.
+    public init(format: String, _ arguments: Any?...) throws {
+        try self.init(format: format, argumentArray: arguments)
+    }
+
+    /// Parses a format string with its arguments in an array.
+    ///
+    /// - Throws: ``PredicateSyntaxError``.
+    public init(format: String, argumentArray: [Any?]) throws {
+        var parser = try PredicateParser(format: format, arguments: argumentArray)
+        self.root = try parser.parse()
+        self.format = format
+    }
+
+    /// A predicate from a tree.
+    package init(root: PredicateNode, format: String) {
+        self.root = root
+        self.format = format
+    }
+
+    /// `TRUEPREDICATE`: every object.
+    public static let all = FetchPredicate(root: .truePredicate, format: "TRUEPREDICATE")
+
+    public var description: String { format }
+
+    public static func == (lhs: FetchPredicate, rhs: FetchPredicate) -> Bool {
+        lhs.root == rhs.root
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(root)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// The string operators of the predicate language and their `[c]`, `[d]` options,
+/// implemented once for both SQL (as functions registered on the connection) and the
+/// in-memory evaluator, so both give the same answers.
+package enum StringMatching {
+    /// A string operator.
+    package enum Operator: Int64, Sendable {
+        case beginsWith = 1
+        case endsWith = 2
+        case contains = 3
+        case like = 4
+        /// `==` with `[c]` or `[d]`.
+        case equals = 5
+    }
+
+    /// `[c]` (case-insensitive) and `[d]` (diacritic-insensitive).
+    package struct Options: OptionSet, Hashable, Sendable {
+        /// The bits, as passed to the SQL functions.
+        package let rawValue: Int64
+        /// Options from their bits.
+        package init(rawValue: Int64) { self.rawValue = rawValue }
+        /// `[c]`.
+        package static let caseInsensitive = Options(rawValue: 1)
+        /// `[d]`.
+        package static let diacriticInsensitive = Options(rawValue: 2)
+    }
+
+    /// Whether `value` matches `pattern` under `op` and `options`.
+    ///
+    /// Cost: linear in the lengths for the substring operators; `LIKE` (`*` and `?`
+    /// wildcards) is at worst their product.
+    package static func matches(
+        _ value: String, _ pattern: String, _ op: Operator, _ options: Options
+    ) -> Bool {
+        let value = fold(value, options)
+        let pattern = fold(pattern, options)
+        switch op {
+        case .beginsWith: return value.hasPrefix(pattern)
+        case .endsWith: return value.hasSuffix(pattern)
+        case .contains: return pattern.isEmpty || value.contains(pattern)
+        case .like: return like(Array(value), Array(pattern))
+        case .equals: return value == pattern
+        }
+    }
+
+    private static func fold(_ text: String, _ options: Options) -> String {
+        var folding: String.CompareOptions = []
+        if options.contains(.caseInsensitive) { folding.insert(.caseInsensitive) }
+        if options.contains(.diacriticInsensitive) { folding.insert(.diacriticInsensitive) }
+        return folding.isEmpty ? text : text.folding(options: folding, locale: nil)
+    }
+
+    /// NSPredicate's LIKE: `*` matches any run of characters, `?` exactly one.
+    private static func like(_ value: [Character], _ pattern: [Character]) -> Bool {
+        var row = [Bool](repeating: false, count: value.count + 1)
+        row[0] = true
+        for mark in pattern {
+            var next = [Bool](repeating: false, count: value.count + 1)
+            if mark == "*" {
+                next[0] = row[0]
+                for index in 1...max(value.count, 1) where index <= value.count {
+                    next[index] = row[index] || next[index - 1]
+                }
+            } else {
+                for index in 0..<value.count where row[index] {
+                    next[index + 1] = mark == "?" || value[index] == mark
+                }
+            }
+            row = next
+        }
+        return row[value.count]
+    }
+}

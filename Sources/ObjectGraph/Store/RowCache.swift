@@ -1,0 +1,66 @@
+/// The coordinator's cache of row snapshots, shared by every context of the store.
+///
+/// Fetches that carry property values put their rows here; firing a fault reads here
+/// first and only runs SQL on a miss. An entry lives while some context has the object
+/// registered (a reference count per entry): `reset()` on the last such context evicts
+/// it, as Core Data ties row-cache entries to registered objects.
+///
+/// Not thread-safe on its own: the ``StoreCoordinator`` lock guards it.
+struct RowCache {
+    private struct Entry {
+        var snapshot: RowSnapshot
+        var references: Int
+    }
+
+    private var entries = ObjectTable<Entry>()
+
+    /// How many rows are cached.
+    var count: Int { entries.count }
+
+    /// The snapshot of `id`, if cached.
+    func snapshot(for id: ObjectID) -> RowSnapshot? {
+        entries[id]?.snapshot
+    }
+
+    /// Stores a snapshot; `retain` adds one reference for a context that now holds it.
+    mutating func store(_ snapshot: RowSnapshot, retain: Bool) {
+        let added = retain ? 1 : 0
+        let entry = Entry(snapshot: snapshot, references: added)
+        if let old = entries.updateValue(entry, for: snapshot.objectID), old.references > 0 {
+            entries.modify(snapshot.objectID) { $0.references += old.references }
+        }
+    }
+
+    /// Makes room for `count` more entries at once (a large fetch), so the table is
+    /// not rehashed several times on the way.
+    mutating func reserve(_ count: Int) {
+        entries.reserveCapacity(entries.count + count)
+    }
+
+    /// Adds a reference to an existing entry; false when there is none.
+    mutating func retain(_ id: ObjectID) -> Bool {
+        guard entries[id] != nil else { return false }
+        entries.modify(id) { $0.references += 1 }
+        return true
+    }
+
+    /// Drops one reference per ID, evicting entries nobody holds any more.
+    mutating func release<S: Sequence>(_ ids: S) where S.Element == ObjectID {
+        for id in ids {
+            entries.update(id) { entry in
+                entry.references -= 1
+                return entry.references > 0
+            }
+        }
+    }
+
+    /// Removes an entry whatever its references (the row was deleted).
+    mutating func evict(_ id: ObjectID) {
+        entries[id] = nil
+    }
+
+    /// Empties the cache.
+    mutating func removeAll() {
+        entries.removeAll()
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import SQLiteDB
+
+/// How rows of one entity (and its sub-entities) come back from a SELECT: the column
+/// list Core Data writes, and where each concrete entity's snapshot slots sit in it.
+///
+/// A fetch of `User` selects `0, t0.Z_PK, t0.Z_OPT, t0.ZAGE, t0.ZNAME`; a fetch of an
+/// entity with sub-entities selects `t0.Z_ENT` first and the union of their columns.
+package struct RowLayout: Sendable {
+    /// The entity fetched.
+    package let entity: Entity
+    /// The result columns after the three identity columns, unqualified.
+    package let columns: [String]
+    /// For each concrete entity's `Z_ENT`, the result column of each snapshot slot.
+    private let positions: [Int: [Int32]]
+    /// The positions of the fetched entity itself, read without a lookup for leaves.
+    private let ownPositions: [Int32]
+
+    /// The layout for fetching `entity` from a model's entities.
+    package init(entity: Entity, entities: [Entity]) {
+        self.entity = entity
+        let family = entity.descendantIDs.map { entities[$0 - 1] }
+        let attributeColumns = Set(family.flatMap { $0.attributes.map(\.column) }).sorted()
+        var keyColumns: [String] = []
+        for member in family {
+            for column in member.columns.dropFirst(member.attributes.count)
+            where !keyColumns.contains(column) {
+                keyColumns.append(column)
+            }
+        }
+        columns = attributeColumns + keyColumns
+        var index: [String: Int32] = [:]
+        for (offset, column) in columns.enumerated() { index[column] = Int32(offset + 3) }
+        var positions: [Int: [Int32]] = [:]
+        for member in family { positions[member.id] = member.columns.map { index[$0]! } }
+        self.positions = positions
+        self.ownPositions = positions[entity.id]!
+    }
+
+    /// `0` for a leaf entity, `t0.Z_ENT` when sub-entities may come back.
+    package var identityColumn: String { entity.hasSubentities ? "t0.Z_ENT" : "0" }
+
+    /// `0, t0.Z_PK, t0.Z_OPT, t0.ZA, t0.ZB`.
+    package var selectList: String {
+        ([identityColumn, "t0.Z_PK", "t0.Z_OPT"] + columns.map { "t0." + $0 })
+            .joined(separator: ", ")
+    }
+
+    /// The snapshot in the statement's current row.
+    package func snapshot(from statement: Statement, model: ManagedObjectModel, store: UUID)
+        -> RowSnapshot
+    {
+        let concrete =
+            entity.hasSubentities ? model.entity(id: Int(statement.int64(at: 0))) : entity
+        let slots = entity.hasSubentities ? positions[concrete.id]! : ownPositions
+        var values: [SQLiteValue] = []
+        values.reserveCapacity(slots.count)
+        for position in slots { values.append(statement.value(at: position)) }
+        let id = ObjectID(
+            entity: concrete, primaryKey: statement.int64(at: 1), store: store)
+        return RowSnapshot(objectID: id, version: statement.int64(at: 2), values: values)
+    }
+
+    /// The object ID in the current row of an identity-only SELECT (`0, t0.Z_PK`).
+    package func objectID(from statement: Statement, model: ManagedObjectModel, store: UUID)
+        -> ObjectID
+    {
+        let concrete =
+            entity.hasSubentities ? model.entity(id: Int(statement.int64(at: 0))) : entity
+        return ObjectID(
+            entity: concrete, primaryKey: statement.int64(at: 1), store: store)
+    }
+}

@@ -1,0 +1,127 @@
+import SQLiteDB
+
+extension StoreCoordinator {
+    /// Runs an object fetch and returns its rows; with `cache`, each row also goes into
+    /// the row cache with one reference for the fetching context.
+    ///
+    /// Cost: one SELECT (plus `EXPLAIN QUERY PLAN` at log level 4).
+    func fetchRows(_ sql: SQL, layout: RowLayout, cache: Bool) throws -> [RowSnapshot] {
+        try withConnection { connection in
+            try explainIfLogging(sql, on: connection)
+            let rows = try connection.fetchAll(sql) {
+                layout.snapshot(from: $0, model: model, store: storeUUID)
+            }
+            if cache {
+                lockedRowCache { rowCache in
+                    rowCache.reserve(rows.count)
+                    for row in rows { rowCache.store(row, retain: true) }
+                }
+            }
+            return rows
+        }
+    }
+
+    /// Runs an identity-only fetch (`SELECT 0, t0.Z_PK …`).
+    ///
+    /// Cost: one SELECT; nothing is cached.
+    func fetchObjectIDs(_ sql: SQL, layout: RowLayout) throws -> [ObjectID] {
+        try withConnection { connection in
+            try explainIfLogging(sql, on: connection)
+            return try connection.fetchAll(sql) {
+                layout.objectID(from: $0, model: model, store: storeUUID)
+            }
+        }
+    }
+
+    /// Runs a `SELECT COUNT(…)`.
+    func count(_ sql: SQL) throws -> Int {
+        try withConnection { connection in
+            try explainIfLogging(sql, on: connection)
+            return Int(try connection.fetchOne(sql) { $0.int64(at: 0) } ?? 0)
+        }
+    }
+
+    /// The committed row of `id` for firing its fault: from the row cache when it is
+    /// there (no SQL), else `SELECT … WHERE t0.Z_PK = ?`. With `retain`, the firing
+    /// context takes a reference on the entry. Nil when the row no longer exists.
+    func snapshot(for id: ObjectID, retain: Bool) throws -> RowSnapshot? {
+        try withConnection { connection in
+            if let cached = lockedRowCache({ $0.snapshot(for: id) }) {
+                if retain { _ = lockedRowCache { $0.retain(id) } }
+                statistics.record {
+                    $0.objectFaultsFired += 1
+                    $0.rowCacheHits += 1
+                }
+                return cached
+            }
+            statistics.record {
+                $0.objectFaultsFired += 1
+                $0.rowCacheMisses += 1
+            }
+            let layout = layout(for: id.entity)
+            let sql: SQL =
+                "SELECT \(raw: layout.selectList) FROM \(raw: id.entity.tableName) t0 "
+                + "WHERE t0.Z_PK = \(id.primaryKey ?? 0)"
+            guard
+                let row = try connection.fetchOne(
+                    sql,
+                    {
+                        layout.snapshot(from: $0, model: model, store: storeUUID)
+                    })
+            else { return nil }
+            lockedRowCache { $0.store(row, retain: retain) }
+            lockedDebugLog?.faultFulfilled(row)
+            return row
+        }
+    }
+
+    /// The IDs at the other end of a to-many: one SELECT (a to-many fault firing).
+    func relatedObjectIDs(_ relationship: Relationship, of id: ObjectID) throws -> [ObjectID] {
+        let destination = model.entity(id: relationship.destinationID)
+        let layout = layout(for: destination)
+        let sql = Self.toManySQL(relationship, destination: destination, layout: layout, id: id)
+        return try withConnection { connection in
+            let ids = try connection.fetchAll(sql) {
+                layout.objectID(from: $0, model: model, store: storeUUID)
+            }
+            statistics.record { $0.relationshipFaultsFired += 1 }
+            lockedDebugLog?.toManyFaultFulfilled(relationship.name, of: id, rows: ids.count)
+            return ids
+        }
+    }
+
+    private static func toManySQL(
+        _ relationship: Relationship, destination: Entity, layout: RowLayout, id: ObjectID
+    ) -> SQL {
+        let pk = id.primaryKey ?? 0
+        var sql: SQL
+        switch relationship.storage {
+        case .inverseForeignKey(let column, _):
+            sql =
+                "SELECT \(raw: layout.identityColumn), t0.Z_PK FROM \(raw: destination.tableName) "
+                + "t0 WHERE t0.\(raw: column) = \(pk)"
+        case .joinTable(let join):
+            sql =
+                "SELECT \(raw: layout.identityColumn), t0.Z_PK FROM \(raw: join.name) t1 JOIN "
+                + "\(raw: destination.tableName) t0 ON t0.Z_PK = t1.\(raw: join.destinationColumn) "
+                + "WHERE t1.\(raw: join.sourceColumn) = \(pk)"
+        case .foreignKey:
+            preconditionFailure("\(relationship.name) is a to-one")
+        }
+        if destination.parentID != nil {
+            sql.append(EntityFilter.sql(for: destination, alias: "t0", prefix: " AND "))
+        }
+        switch relationship.storage {
+        case .inverseForeignKey(_, let order?): sql.append(" ORDER BY t0.\(raw: order)")
+        case .joinTable(let join) where join.orderColumn != nil:
+            sql.append(" ORDER BY t1.\(raw: join.orderColumn!)")
+        default: break
+        }
+        return sql
+    }
+
+    private func explainIfLogging(_ sql: SQL, on connection: Connection) throws {
+        guard let log = lockedDebugLog, log.level >= 4 else { return }
+        log.queryPlan(try connection.explainQueryPlan(sql))
+    }
+}

@@ -1,0 +1,179 @@
+import SQLiteDB
+
+extension StoreCoordinator {
+    /// A block of primary keys taken from `Z_PRIMARYKEY` for one hierarchy.
+    struct KeyReservation {
+        /// The `Z_ENT` whose `Z_MAX` was advanced (the hierarchy's root).
+        let entityID: Int
+        /// `Z_MAX` before; the keys are `previousMax + 1 ... newMax`.
+        let previousMax: Int64
+        /// `Z_MAX` after.
+        let newMax: Int64
+    }
+
+    /// Reserves `count` keys per root entity in one short exclusive transaction, as Core
+    /// Data does before a save: `SELECT Z_MAX …` then `UPDATE OR FAIL … SET Z_MAX = ?
+    /// WHERE Z_ENT = ? AND Z_MAX = ?` for each.
+    ///
+    /// Cost: BEGIN, 2 statements per root entity, COMMIT.
+    func reservePrimaryKeys(_ counts: [Int: Int]) throws -> [KeyReservation] {
+        try withConnection { connection in
+            try connection.transaction(.exclusive) {
+                try counts.keys.sorted().map { entityID in
+                    let current =
+                        try connection.fetchOne(
+                            "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = \(entityID)"
+                        ) { $0.int64(at: 0) } ?? 0
+                    let next = current + Int64(counts[entityID]!)
+                    try connection.execute(
+                        "UPDATE OR FAIL Z_PRIMARYKEY SET Z_MAX = \(next) WHERE Z_ENT = "
+                            + "\(entityID) AND Z_MAX = \(current)")
+                    return KeyReservation(entityID: entityID, previousMax: current, newMax: next)
+                }
+            }
+        }
+    }
+
+    /// Gives reserved keys back after a failed save, when nobody reserved more since,
+    /// so a failed save leaves `Z_PRIMARYKEY` exactly as it was.
+    func releasePrimaryKeys(_ reservations: [KeyReservation]) {
+        guard !reservations.isEmpty else { return }
+        withConnection { connection in
+            try? connection.transaction(.exclusive) {
+                for reservation in reservations {
+                    try connection.execute(
+                        "UPDATE OR FAIL Z_PRIMARYKEY SET Z_MAX = \(reservation.previousMax) "
+                            + "WHERE Z_ENT = \(reservation.entityID) AND Z_MAX = "
+                            + "\(reservation.newMax)")
+                }
+            }
+        }
+    }
+
+    /// Writes a save's rows in one exclusive transaction, then updates the row cache.
+    ///
+    /// Every UPDATE and DELETE is guarded by `Z_OPT`; if any matches no row, the
+    /// transaction rolls back and the save fails listing those objects.
+    ///
+    /// - Throws: ``SaveError/optimisticLockingFailure(objects:)`` or ``SaveError/sqlite(_:objects:)``.
+    func write(_ operations: [WriteOperation]) throws {
+        try withConnection { connection in
+            do {
+                try connection.transaction(.exclusive) {
+                    var conflicts: [ObjectID] = []
+                    var index = operations.startIndex
+                    while index < operations.endIndex {
+                        if case .insert = operations[index] {
+                            index = try insertRun(operations, from: index, on: connection)
+                            continue
+                        }
+                        let changed = try execute(operations[index], on: connection)
+                        if changed == 0, let id = operations[index].objectID {
+                            conflicts.append(id)
+                        }
+                        index += 1
+                    }
+                    if !conflicts.isEmpty {
+                        throw SaveError.optimisticLockingFailure(objects: conflicts)
+                    }
+                }
+            } catch let error as SQLiteError {
+                throw SaveError.sqlite(error, objects: operations.compactMap(\.objectID))
+            }
+            lockedRowCache { cache in
+                cache.reserve(operations.count)
+                for operation in operations { Self.apply(operation, to: &cache) }
+            }
+            statistics.record { $0.saveCount += 1 }
+        }
+    }
+
+    /// Runs the consecutive inserts of one entity starting at `start` through one cached
+    /// INSERT statement, binding each row's values in place. Returns the index after
+    /// the run.
+    private func insertRun(
+        _ operations: [WriteOperation], from start: Int, on connection: Connection
+    ) throws -> Int {
+        guard case .insert(let first) = operations[start] else { return start + 1 }
+        let entity = first.objectID.entity
+        let sql = SQL(text: insertText(for: entity), arguments: Self.insertArguments(first))
+        return try connection.withCachedStatement(sql) { statement in
+            try statement.run()
+            statement.reset()
+            var index = start + 1
+            while index < operations.count, case .insert(let row) = operations[index],
+                row.objectID.entity === entity
+            {
+                try statement.bind(.integer(row.objectID.primaryKey!), at: 1)
+                try statement.bind(.integer(Int64(entity.id)), at: 2)
+                try statement.bind(.integer(row.version), at: 3)
+                for (offset, value) in row.values.enumerated() {
+                    try statement.bind(value, at: Int32(offset + 4))
+                }
+                try statement.run()
+                statement.reset()
+                index += 1
+            }
+            return index
+        }
+    }
+
+    private static func insertArguments(_ row: RowSnapshot) -> [SQLArgument] {
+        let id = row.objectID
+        return [
+            .value(.integer(id.primaryKey!)), .value(.integer(Int64(id.entity.id))),
+            .value(.integer(row.version)),
+        ] + row.values.map { SQLArgument.value($0) }
+    }
+
+    private func execute(_ operation: WriteOperation, on connection: Connection) throws -> Int {
+        switch operation {
+        case .insert:
+            preconditionFailure("inserts run through insertRun(_:from:on:)")
+        case .update(let update):
+            return try connection.execute(Self.updateSQL(update))
+        case .delete(let id, let version):
+            return try connection.execute(
+                "DELETE FROM \(raw: id.entity.tableName) WHERE Z_PK = \(id.primaryKey!) "
+                    + "AND Z_OPT = \(version)")
+        case .link(let join, let source, let destination):
+            return try connection.execute(
+                "INSERT INTO \(raw: join.name)(\(raw: join.sourceColumn), "
+                    + "\(raw: join.destinationColumn)) VALUES(\(source), \(destination))")
+        case .unlink(let join, let source, let destination):
+            return try connection.execute(
+                "DELETE FROM \(raw: join.name) WHERE \(raw: join.sourceColumn) = \(source) "
+                    + "AND \(raw: join.destinationColumn) = \(destination)")
+        case .position(let table, let column, let key, let position):
+            return try connection.execute(
+                "UPDATE \(raw: table) SET \(raw: column) = \(position) WHERE Z_PK = \(key)")
+        case .joinPosition(let join, let source, let destination, let position):
+            return try connection.execute(
+                "UPDATE \(raw: join.name) SET \(raw: join.orderColumn ?? "") = \(position) WHERE "
+                    + "\(raw: join.sourceColumn) = \(source) AND \(raw: join.destinationColumn) = "
+                    + "\(destination)")
+        case .unlinkAll(let join, let source):
+            return try connection.execute(
+                "DELETE FROM \(raw: join.name) WHERE \(raw: join.sourceColumn) = \(source)")
+        }
+    }
+
+    private static func updateSQL(_ update: WriteOperation.Update) -> SQL {
+        let id = update.result.objectID
+        var assignments = zip(update.columns, update.values).map { column, value -> SQL in
+            "\(raw: column) = \(value)"
+        }
+        assignments.append("Z_OPT = \(update.result.version)")
+        return "UPDATE \(raw: id.entity.tableName) SET \(assignments.joined(separator: ", ")) "
+            + "WHERE Z_PK = \(id.primaryKey!) AND Z_OPT = \(update.expectedVersion)"
+    }
+
+    private static func apply(_ operation: WriteOperation, to cache: inout RowCache) {
+        switch operation {
+        case .insert(let row): cache.store(row, retain: true)
+        case .update(let update): cache.store(update.result, retain: false)
+        case .delete(let id, _): cache.evict(id)
+        case .link, .unlink, .unlinkAll, .position, .joinPosition: break
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import SQLiteDB
+
+/// Owns a store's SQLite connection and row cache and runs every statement the
+/// contexts of a container need: Core Data's persistent store coordinator and SQL
+/// store in one.
+///
+/// Contexts on different queues share it, so it serializes them with a lock.
+/// Invariant (the reason for `@unchecked Sendable`): `connection`, `rowCache`, `log`
+/// and `layouts` are only touched while `lock` is held; everything else is immutable.
+///
+/// Cost: one lock per call; the statements themselves are cached prepared statements.
+final class StoreCoordinator: @unchecked Sendable {
+    /// The model the store was opened with.
+    let model: ManagedObjectModel
+    /// The store's metadata (UUID and version hashes).
+    let metadata: StoreMetadata
+    /// Where engine counters go.
+    let statistics: StatisticsCollector
+    private let lock = NSLock()
+    private let connection: Connection
+    private var rowCache = RowCache()
+    private var log: SQLDebugLog?
+    private let layouts: [RowLayout]
+    private let insertText: [String]
+
+    /// Opens (creating if needed) the store a description names.
+    ///
+    /// - Throws: ``StoreError`` for a model mismatch or unreadable metadata, or
+    ///   ``SQLiteError`` when SQLite cannot open or create the file.
+    init(
+        model: ManagedObjectModel, description: PersistentStoreDescription,
+        statistics: StatisticsCollector, log: SQLDebugLog?
+    ) throws {
+        self.model = model
+        self.statistics = statistics
+        self.log = log
+        let sinks: [any TraceSink] = [statistics] + (log.map { [$0] } ?? [])
+        connection = try Connection(
+            location: description.location, configuration: description.configuration,
+            traceSinks: sinks)
+        try StoreFunctions.register(on: connection)
+        metadata = try Self.prepareStore(connection, model: model)
+        guard let uuid = UUID(uuidString: metadata.uuid) else {
+            throw StoreError.unreadableMetadata(
+                path: connection.location.path, reason: "Z_UUID is not a UUID")
+        }
+        storeUUID = uuid
+        let entities = model.resolvedEntities
+        layouts = entities.map { RowLayout(entity: $0, entities: entities) }
+        insertText = entities.map(Self.insertText(for:))
+    }
+
+    /// The store's UUID, as object IDs carry it.
+    let storeUUID: UUID
+
+    /// Runs `body` with the connection, holding the lock.
+    func withConnection<T>(_ body: (Connection) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(connection)
+    }
+
+    /// Runs `body` with the row cache, holding the lock.
+    func withRowCache<T>(_ body: (inout RowCache) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&rowCache)
+    }
+
+    /// The row cache, for code already inside ``withConnection(_:)`` (holding the lock).
+    func lockedRowCache<T>(_ body: (inout RowCache) -> T) -> T {
+        body(&rowCache)
+    }
+
+    /// The debug log, for code already inside ``withConnection(_:)``.
+    var lockedDebugLog: SQLDebugLog? { log }
+
+    /// The SQL debug log in use, if any.
+    var debugLog: SQLDebugLog? {
+        get { lock.withLock { log } }
+        set {
+            lock.withLock {
+                if let old = log { connection.removeTraceSink(old) }
+                if let newValue { connection.addTraceSink(newValue) }
+                log = newValue
+            }
+        }
+    }
+
+    /// How many rows the row cache holds.
+    var rowCacheCount: Int { lock.withLock { rowCache.count } }
+
+    /// The row layout for fetching `entity`.
+    func layout(for entity: Entity) -> RowLayout {
+        layouts[entity.id - 1]
+    }
+
+    /// The cached `INSERT` text for `entity`.
+    func insertText(for entity: Entity) -> String {
+        insertText[entity.id - 1]
+    }
+
+    private static func insertText(for entity: Entity) -> String {
+        let columns = ["Z_PK", "Z_ENT", "Z_OPT"] + entity.columns
+        let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+        return "INSERT INTO \(entity.tableName)(\(columns.joined(separator: ", "))) "
+            + "VALUES(\(marks))"
+    }
+
+    // MARK: - Opening
+
+    private static func prepareStore(_ connection: Connection, model: ManagedObjectModel)
+        throws -> StoreMetadata
+    {
+        let exists = try connection.fetchOne(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'Z_METADATA'"
+        ) { $0.int64(at: 0) }
+        if exists == 1, let stored = try StoreMetadata.read(from: connection) {
+            let differing = stored.differingEntities(from: model)
+            guard differing.isEmpty else {
+                throw StoreError.modelMismatch(
+                    entities: differing, path: connection.location.path)
+            }
+            return stored
+        }
+        let metadata = StoreMetadata(model: model)
+        try connection.transaction(.exclusive) {
+            try connection.execute(
+                script: StoreSchema(entities: model.resolvedEntities)
+                    .statements.joined(separator: ";\n"))
+            for entity in model.resolvedEntities {
+                try connection.execute(
+                    "INSERT INTO Z_PRIMARYKEY(Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES("
+                        + "\(entity.id), \(entity.name), \(entity.parentID ?? 0), 0)")
+            }
+            try metadata.write(to: connection)
+        }
+        return metadata
+    }
+}

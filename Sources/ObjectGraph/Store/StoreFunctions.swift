@@ -1,0 +1,29 @@
+import SQLiteDB
+
+/// The SQL functions Core Data registers on its connections, under the same names, so
+/// string predicates compile to the same SQL and defeat indexes the same way.
+enum StoreFunctions {
+    /// Registers `NSCoreDataStringSearch(value, needle, options, operator)` and
+    /// `NSCoreDataLike(value, pattern, options)`.
+    static func register(on connection: Connection) throws {
+        try connection.createFunction("NSCoreDataStringSearch", argumentCount: 4) { arguments in
+            guard let op = StringMatching.Operator(rawValue: arguments.int64(at: 3)) else {
+                return .null
+            }
+            return match(arguments, op)
+        }
+        try connection.createFunction("NSCoreDataLike", argumentCount: 3) { arguments in
+            match(arguments, .like)
+        }
+    }
+
+    private static func match(_ arguments: FunctionArguments, _ op: StringMatching.Operator)
+        -> SQLiteValue
+    {
+        guard let value = arguments.string(at: 0), let pattern = arguments.string(at: 1) else {
+            return .null
+        }
+        let options = StringMatching.Options(rawValue: arguments.int64(at: 2))
+        return .integer(StringMatching.matches(value, pattern, op, options) ? 1 : 0)
+    }
+}
