@@ -46,12 +46,6 @@ public struct NPlusOneFinding: Hashable, Sendable, Codable {
         self.relationship = relationship
         self.suggestion = suggestion
     }
-
-    /// One sentence: `selftest/x [faults] 10k: 1,000 executions of … (Post.author)`.
-    public var headline: String {
-        let what = relationship.map { " loading \($0)" } ?? ""
-        return "\(key): one statement ran \(count) times of \(statementCount)\(what)"
-    }
 }
 
 /// A statement count at one size.

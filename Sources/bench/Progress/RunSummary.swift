@@ -16,7 +16,11 @@ struct RunSummary {
             console.out(comparison(ratio))
         }
         for finding in NPlusOneDetector().findings(in: results.cases) {
-            console.out("N+1: \(finding.headline); \(finding.suggestion)")
+            let what = finding.relationship.map { " loading \($0)" } ?? ""
+            console.out(
+                "N+1: \(finding.key): one statement ran \(Formatting.count(Double(finding.count))) "
+                    + "times of \(Formatting.count(Double(finding.statementCount)))\(what). "
+                    + finding.suggestion)
         }
         for mismatch in results.checksumMismatches {
             console.err("FAILED: \(mismatch)")
