@@ -29,13 +29,34 @@ struct JoinPlanner {
         var isInner: Bool
     }
 
+    /// Hands out table aliases (`t1`, `t2`, …) shared by a statement's planners, so that
+    /// subqueries planned inside a predicate never reuse an outer alias.
+    final class Aliases {
+        private var next = 1
+
+        /// A fresh alias.
+        func make() -> String {
+            defer { next += 1 }
+            return "t\(next)"
+        }
+    }
+
     let model: ManagedObjectModel
     let root: Entity
+    /// The alias of the root entity's table (`t0` for the statement's own table).
+    let rootAlias: String
+    /// The statement's alias source.
+    let aliases: Aliases
     private var joins: [Join] = []
 
-    init(model: ManagedObjectModel, root: Entity) {
+    init(
+        model: ManagedObjectModel, root: Entity, rootAlias: String = "t0",
+        aliases: Aliases = Aliases()
+    ) {
         self.model = model
         self.root = root
+        self.rootAlias = rootAlias
+        self.aliases = aliases
     }
 
     /// Whether any JOIN was added.
@@ -54,7 +75,7 @@ struct JoinPlanner {
     ///   ``FetchError/toManyKeyPath(entity:keyPath:)``.
     mutating func column(for keyPath: String, inner: Bool) throws -> Column {
         var entity = root
-        var alias = "t0"
+        var alias = rootAlias
         let keys = keyPath.split(separator: ".").map(String.init)
         for (position, key) in keys.enumerated() {
             let isLast = position == keys.count - 1
@@ -91,7 +112,7 @@ struct JoinPlanner {
             if inner { joins[index].isInner = true }
             return joins[index].alias
         }
-        let newAlias = "t\(joins.count + 1)"
+        let newAlias = aliases.make()
         joins.append(
             Join(
                 path: path, alias: newAlias, table: destination.tableName,
