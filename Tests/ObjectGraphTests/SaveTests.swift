@@ -128,6 +128,28 @@ import Testing
         #expect(try dump(path).contains("ZUSER: 2, 3, 1, 21, 'u1'"))
     }
 
+    @Test("deleting an object whose row vanished meanwhile is an optimistic-locking conflict")
+    func vanishedRow() throws {
+        let container = try Fixtures.container()
+        try Fixtures.seed(container, users: 1, posts: 0)
+        let id = try inContext(container) {
+            try $0.fetch(FetchRequest(entityName: "User"))[0].objectID
+        }
+        try inContext(container) { other in
+            other.delete(try other.existingObject(with: id))
+            try other.save()
+        }
+        inContext(container) { context in
+            context.delete(context.object(with: id))
+            let error = #expect(throws: SaveError.self) { try context.save() }
+            guard case .optimisticLockingFailure(let objects) = error else {
+                Issue.record("unexpected \(String(describing: error))")
+                return
+            }
+            #expect(objects == [id])
+        }
+    }
+
     @Test("inserted objects referencing each other are saved with permanent keys")
     func insertGraph() throws {
         let directory = try TemporaryDirectory()

@@ -21,17 +21,19 @@ struct AttributeChanges: Sequence {
     /// Records (or, with nil, forgets) the change of attribute `index` of an entity with
     /// `attributeCount` attributes; the first change allocates every slot at once.
     mutating func set(_ value: SQLiteValue?, at index: Int, attributeCount: Int) {
+        // SQLiteValue is ExpressibleByNilLiteral, so `== nil` would compare with `.null`:
+        // test for absence with `.none` only.
         if slots.isEmpty {
-            guard value != nil else { return }
-            slots = Array(repeating: nil, count: attributeCount)
+            guard case .some = value else { return }
+            slots = Array(repeating: .none, count: attributeCount)
         }
-        count += (value == nil ? 0 : 1) - (slots[index] == nil ? 0 : 1)
+        count += (value.isNone ? 0 : 1) - (slots[index].isNone ? 0 : 1)
         slots[index] = value
     }
 
     /// The indices of the changed attributes, in order.
     var indices: [Int] {
-        slots.indices.filter { slots[$0] != nil }
+        slots.indices.filter { !slots[$0].isNone }
     }
 
     /// Forgets every change.
@@ -44,5 +46,13 @@ struct AttributeChanges: Sequence {
     func makeIterator() -> some IteratorProtocol<(Int, SQLiteValue)> {
         slots.enumerated().lazy.compactMap { index, value in value.map { (index, $0) } }
             .makeIterator()
+    }
+}
+
+extension Optional where Wrapped == SQLiteValue {
+    /// Whether there is no value at all (as opposed to SQL NULL, `.some(.null)`).
+    fileprivate var isNone: Bool {
+        if case .none = self { return true }
+        return false
     }
 }

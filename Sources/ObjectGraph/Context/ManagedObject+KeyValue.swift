@@ -124,7 +124,8 @@ extension ManagedObject {
     }
 
     private func setAttributeValue(_ value: SQLiteValue, at index: Int) {
-        let change: SQLiteValue? = value == committedAttributeValue(index) ? nil : value
+        // SQLiteValue is ExpressibleByNilLiteral: spell out "no change", never `nil`.
+        let change: SQLiteValue? = value == committedAttributeValue(index) ? .none : .some(value)
         attributeChanges.set(change, at: index, attributeCount: entity.attributes.count)
     }
 

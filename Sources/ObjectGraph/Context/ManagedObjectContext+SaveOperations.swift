@@ -1,8 +1,9 @@
 import SQLiteDB
 
 extension ManagedObjectContext {
-    /// The row changes of a save, with temporary IDs replaced by `permanent` ones:
-    /// inserts in insertion order, then updates, then deletes, then join-table rows.
+    /// The row changes of a save, temporary IDs replaced by the permanent ones assigned
+    /// for it: inserts in insertion order, then updates, then deletes, then join-table
+    /// rows and positions in ordered relationships.
     func makeOperations() -> [WriteOperation] {
         var operations: [WriteOperation] = inserted.objects.map { object in
             .insert(
@@ -26,9 +27,7 @@ extension ManagedObjectContext {
     }
 
     /// An object's row as it will be stored, in snapshot order.
-    private func rowValues(of object: ManagedObject)
-        -> [SQLiteValue]
-    {
+    private func rowValues(of object: ManagedObject) -> [SQLiteValue] {
         let entity = object.entity
         var values =
             object.snapshot?.values
@@ -46,9 +45,7 @@ extension ManagedObjectContext {
         return values
     }
 
-    private func update(of object: ManagedObject)
-        -> WriteOperation.Update
-    {
+    private func update(of object: ManagedObject) -> WriteOperation.Update {
         let values = rowValues(of: object)
         var slots = Set(object.attributeChanges.indices)
         for index in object.toOneChanges.keys {

@@ -19,9 +19,7 @@ extension ManagedObjectContext {
         checkQueue()
         guard hasChanges else { return }
         try validateForSave()
-        for list in [updated.objects, deleted.objects] {
-            for object in list { try fulfill(object) }
-        }
+        try loadCommittedVersions()
         let reservations = try reserveKeys()
         assignKeys(reservations)
         do {
@@ -66,6 +64,20 @@ extension ManagedObjectContext {
                     entity: object.entity.name, key: relationship.name, object: object.objectID)
             }
         }
+    }
+
+    /// Fires the faults of changed and deleted objects, whose `Z_OPT` guards their
+    /// UPDATE or DELETE; rows that vanished meanwhile are optimistic-locking conflicts.
+    private func loadCommittedVersions() throws {
+        var vanished: [ObjectID] = []
+        for object in [updated.objects, deleted.objects].joined() {
+            do {
+                try fulfill(object)
+            } catch KeyValueError.faultNotFulfilled(let id) {
+                vanished.append(id)
+            }
+        }
+        if !vanished.isEmpty { throw SaveError.optimisticLockingFailure(objects: vanished) }
     }
 
     private func reserveKeys() throws -> [StoreCoordinator.KeyReservation] {
