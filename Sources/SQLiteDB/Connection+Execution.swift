@@ -18,14 +18,18 @@ extension Connection {
         try ensureOpen(sql: text)
         let start = isTracing ? MonotonicClock.now() : 0
         var pointer: OpaquePointer?
-        var tail: UnsafePointer<CChar>?
         let flags = UInt32(persistent ? SQLITE_PREPARE_PERSISTENT : 0)
-        let code = sqlite3_prepare_v3(handle, text, -1, flags, &pointer, &tail)
+        // The tail points into the C string, which lives only inside withCString.
+        let (code, hasTail) = text.withCString { cText in
+            var tail: UnsafePointer<CChar>?
+            let code = sqlite3_prepare_v3(handle, cText, -1, flags, &pointer, &tail)
+            return (code, tail.map { !String(cString: $0).allSatisfy(\.isWhitespace) } ?? false)
+        }
         guard code == SQLITE_OK else { throw error(code: code, sql: text) }
         guard let pointer else {
             throw SQLiteError(code: .SQLITE_MISUSE, message: "no statement in the text", sql: text)
         }
-        if let tail, !String(cString: tail).allSatisfy(\.isWhitespace) {
+        if hasTail {
             sqlite3_finalize(pointer)
             throw SQLiteError(
                 code: .SQLITE_MISUSE,
