@@ -60,7 +60,10 @@ struct PredicateLexer {
             }
             return PredicateToken(kind: .variable(name), offset: start)
         }
-        if character.isLetter || character == "_" || character == "@" || character == "#" {
+        if character.isLetter || character == "_" || character == "@"
+            || character == "#" && position + 1 < characters.count
+                && (characters[position + 1].isLetter || characters[position + 1] == "_")
+        {
             return PredicateToken(kind: word(), offset: start)
         }
         if character == "%" { return try argument() }
