@@ -9,6 +9,9 @@ extension PredicateSQLCompiler {
         let table: String
         /// `(t0.Z_PK = t1.ZAUTHOR)`: ties the members to the outer object.
         let correlation: String
+        /// For a many-to-many: the join table alone and its member column, which is all
+        /// a plain `@count` reads (Core Data counts the join table directly).
+        var joinRows: (table: String, column: String, correlation: String)? = nil
 
         /// The FROM clause with the joins the member conditions added.
         var from: String { table + compiler.planner.joinClause }
@@ -71,6 +74,7 @@ extension PredicateSQLCompiler {
         let table: String
         var correlation: String
         let memberAlias: String
+        var joinRows: (table: String, column: String, correlation: String)?
         switch relationship.storage {
         case .foreignKey:
             throw FetchError.aggregateOnToOne(entity: planner.root.name, keyPath: keyPath)
@@ -85,13 +89,19 @@ extension PredicateSQLCompiler {
                 "\(joinTable.name) \(rowAlias) JOIN \(destination.tableName) \(memberAlias) "
                 + "ON \(rowAlias).\(joinTable.destinationColumn) = \(memberAlias).Z_PK"
             correlation = "\(owner) = \(rowAlias).\(joinTable.sourceColumn)"
+            if destination.parentID == nil {
+                joinRows = (
+                    "\(joinTable.name) \(rowAlias)", "\(rowAlias).\(joinTable.destinationColumn)",
+                    "(\(correlation))"
+                )
+            }
         }
         correlation += EntityFilter.sql(for: destination, alias: memberAlias, prefix: " AND ").text
         let planner = JoinPlanner(
             model: planner.model, root: destination, rootAlias: memberAlias, aliases: aliases)
         return SubqueryScope(
             compiler: PredicateSQLCompiler(planner: planner), table: table,
-            correlation: "(\(correlation))")
+            correlation: "(\(correlation))", joinRows: joinRows)
     }
 
     /// `(SELECT COUNT(t1.Z_PK) FROM ZPOST t1 WHERE (t0.Z_PK = t1.ZAUTHOR))` and the other
@@ -110,6 +120,12 @@ extension PredicateSQLCompiler {
             }
             scope = try subqueryScope(keyPath, prefix: Array(keys.dropLast()), relationship: last)
             described = keyPath
+            if function == .count, let rows = scope.joinRows {
+                let sql: SQL =
+                    "(SELECT COUNT(\(raw: rows.column)) FROM \(raw: rows.table) WHERE "
+                    + "\(raw: rows.correlation))"
+                return Operand(sql: sql, kind: .attribute(.integer64), keyPath: described)
+            }
         case .subquery(let keyPath, let variable, let predicate):
             let keys = try localKeys(keyPath)
             guard let last = keys.last else {
