@@ -9,15 +9,15 @@ extension FetchPredicate {
     ///
     /// Cost: one walk over the tree.
     ///
-    /// - Throws: ``FetchError/typeMismatch(keyPath:expected:actual:)`` for a value the
-    ///   language has no constant for.
+    /// - Throws: ``FetchError/unsupportedComparison(_:)`` for a value the language has
+    ///   no constant for.
     public func withSubstitutionVariables(_ variables: [String: Any?]) throws -> FetchPredicate {
         var values: [String: PredicateValue] = [:]
         for (name, value) in variables {
             guard let constant = PredicateValue(value) else {
-                throw FetchError.typeMismatch(
-                    keyPath: "$" + name, expected: "a predicate constant",
-                    actual: String(describing: value.map { type(of: $0) }))
+                throw FetchError.unsupportedComparison(
+                    "$\(name): a \(value.map { String(describing: type(of: $0)) } ?? "nil") "
+                        + "has no predicate constant")
             }
             values[name] = constant
         }

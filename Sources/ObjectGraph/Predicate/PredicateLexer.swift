@@ -55,7 +55,7 @@ struct PredicateLexer {
         }
         if character == "$" {
             position += 1
-            guard case .identifier(let name) = word() else {
+            guard case .identifier(let name) = word(), !name.isEmpty else {
                 throw error("a variable name", found: "\"$\"", at: start)
             }
             return PredicateToken(kind: .variable(name), offset: start)

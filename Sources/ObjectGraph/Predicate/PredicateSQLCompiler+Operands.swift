@@ -100,13 +100,15 @@ extension PredicateSQLCompiler {
         }
         guard case .list(let values) = value else {
             throw FetchError.typeMismatch(
-                keyPath: lhs.keyPath, expected: "a collection", actual: value.description)
+                entity: planner.root.name, keyPath: lhs.keyPath, expected: "a collection",
+                actual: value.description)
         }
         let bound = try values.map { try storage($0, for: lhs) }
         if op == .between {
             guard bound.count == 2 else {
                 throw FetchError.typeMismatch(
-                    keyPath: lhs.keyPath, expected: "{lower, upper}", actual: value.description)
+                    entity: planner.root.name, keyPath: lhs.keyPath, expected: "{lower, upper}",
+                    actual: value.description)
             }
             return "\(lhs.sql) BETWEEN \(bound[0]) AND \(bound[1])"
         }
@@ -138,14 +140,17 @@ extension PredicateSQLCompiler {
         case .constant(.string(let text)): return "\(text)"
         case .constant(let value):
             throw FetchError.typeMismatch(
-                keyPath: other.keyPath, expected: "String", actual: value.description)
+                entity: planner.root.name, keyPath: other.keyPath, expected: "String",
+                actual: value.description)
         case .attribute(.string), .attribute(.uri): return side.sql
         case .attribute(let type):
             throw FetchError.typeMismatch(
-                keyPath: side.keyPath, expected: "String", actual: type.swiftTypeName)
+                entity: planner.root.name, keyPath: side.keyPath, expected: "String",
+                actual: type.swiftTypeName)
         case .object(let entity):
             throw FetchError.typeMismatch(
-                keyPath: side.keyPath, expected: "String", actual: entity.name)
+                entity: planner.root.name, keyPath: side.keyPath, expected: "String",
+                actual: entity.name)
         }
     }
 
@@ -188,7 +193,8 @@ extension PredicateSQLCompiler {
         }
         guard let stored else {
             throw FetchError.typeMismatch(
-                keyPath: column.keyPath, expected: expected, actual: value.description)
+                entity: planner.root.name, keyPath: column.keyPath, expected: expected,
+                actual: value.description)
         }
         return "\(stored)"
     }

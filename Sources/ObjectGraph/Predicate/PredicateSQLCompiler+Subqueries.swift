@@ -154,7 +154,8 @@ extension PredicateSQLCompiler {
         let column = try scope.compiler.planner.column(for: key, inner: true)
         guard case .attribute(let attribute) = column.target else {
             throw FetchError.typeMismatch(
-                keyPath: described + ".\(function.rawValue).\(key)", expected: "an attribute",
+                entity: planner.root.name, keyPath: described + ".\(function.rawValue).\(key)",
+                expected: "an attribute",
                 actual: "a relationship")
         }
         return (column.sql, function == .avg ? .double : attribute.type)
