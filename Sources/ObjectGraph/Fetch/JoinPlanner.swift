@@ -48,6 +48,9 @@ struct JoinPlanner {
     /// The statement's alias source.
     let aliases: Aliases
     private var joins: [Join] = []
+    /// Joins to the members of to-many relationships (one set per `ANY`), after the
+    /// to-one joins.
+    private var memberJoins: [String] = []
 
     init(
         model: ManagedObjectModel, root: Entity, rootAlias: String = "t0",
@@ -60,13 +63,23 @@ struct JoinPlanner {
     }
 
     /// Whether any JOIN was added.
-    var hasJoins: Bool { !joins.isEmpty }
+    var hasJoins: Bool { !joins.isEmpty || !memberJoins.isEmpty }
+
+    /// Whether a join to the members of a to-many was added: rows repeat, so the
+    /// statement needs `DISTINCT`.
+    var hasToManyJoins: Bool { !memberJoins.isEmpty }
 
     /// ` JOIN ZUSER t1 ON t0.ZAUTHOR = t1.Z_PK …`, or empty.
     var joinClause: String {
         joins.map {
             " \($0.isInner ? "JOIN" : "LEFT OUTER JOIN") \($0.table) \($0.alias) ON \($0.condition)"
-        }.joined()
+        }.joined() + memberJoins.joined()
+    }
+
+    /// Adds joins to the members of a to-many (` JOIN ZPOST t1 ON (t0.Z_PK = t1.ZAUTHOR)`),
+    /// rendered after the to-one joins.
+    mutating func addMemberJoins(_ clause: String) {
+        memberJoins.append(clause)
     }
 
     /// The column a key path reads, adding the joins it needs.
