@@ -33,7 +33,8 @@ extension PredicateSQLCompiler {
         case .keyPath(let keyPath):
             let keys = try localKeys(keyPath)
             guard !keys.isEmpty else { return selfOperand }
-            let column = try planner.column(for: keys.joined(separator: "."), inner: true)
+            let column = try planner.column(
+                for: keys.joined(separator: "."), inner: innerJoins)
             switch column.target {
             case .attribute(let attribute):
                 return Operand(

@@ -5,8 +5,13 @@ extension PredicateSQLCompiler {
     struct SubqueryScope {
         /// Compiles conditions on a member (its table is the planner's root).
         var compiler: PredicateSQLCompiler
-        /// `ZPOST t1`, or `Z_1TAGS t1 JOIN ZTAG t2 ON t1.Z_2TAGS = t2.Z_PK`.
-        let table: String
+        /// `ZPOST t1`, or `Z_1TAGS t1`: the table the correlation ties to the owner.
+        let firstTable: String
+        /// `ZTAG t2 ON t1.Z_2TAGS = t2.Z_PK`, joined after the join table of a
+        /// many-to-many.
+        let memberJoin: String?
+        /// Whether the members are rows of a sub-entity, filtered by `Z_ENT`.
+        let isFiltered: Bool
         /// `(t0.Z_PK = t1.ZAUTHOR)`: ties the members to the outer object.
         let correlation: String
         /// For a many-to-many: the join table alone and its member column, which is all
@@ -14,7 +19,9 @@ extension PredicateSQLCompiler {
         var joinRows: (table: String, column: String, correlation: String)? = nil
 
         /// The FROM clause with the joins the member conditions added.
-        var from: String { table + compiler.planner.joinClause }
+        var from: String {
+            firstTable + (memberJoin.map { " JOIN " + $0 } ?? "") + compiler.planner.joinClause
+        }
         /// The member's alias.
         var alias: String { compiler.planner.rootAlias }
     }
@@ -71,7 +78,8 @@ extension PredicateSQLCompiler {
     {
         let destination = planner.model.entity(id: relationship.destinationID)
         let aliases = planner.aliases
-        let table: String
+        let firstTable: String
+        var memberJoin: String?
         var correlation: String
         let memberAlias: String
         var joinRows: (table: String, column: String, correlation: String)?
@@ -80,13 +88,14 @@ extension PredicateSQLCompiler {
             throw FetchError.aggregateOnToOne(entity: planner.root.name, keyPath: keyPath)
         case .inverseForeignKey(let column, _):
             memberAlias = aliases.make()
-            table = "\(destination.tableName) \(memberAlias)"
+            firstTable = "\(destination.tableName) \(memberAlias)"
             correlation = "\(owner) = \(memberAlias).\(column)"
         case .joinTable(let joinTable):
             let rowAlias = aliases.make()
             memberAlias = aliases.make()
-            table =
-                "\(joinTable.name) \(rowAlias) JOIN \(destination.tableName) \(memberAlias) "
+            firstTable = "\(joinTable.name) \(rowAlias)"
+            memberJoin =
+                "\(destination.tableName) \(memberAlias) "
                 + "ON \(rowAlias).\(joinTable.destinationColumn) = \(memberAlias).Z_PK"
             correlation = "\(owner) = \(rowAlias).\(joinTable.sourceColumn)"
             if destination.parentID == nil {
@@ -100,7 +109,8 @@ extension PredicateSQLCompiler {
         let planner = JoinPlanner(
             model: planner.model, root: destination, rootAlias: memberAlias, aliases: aliases)
         return SubqueryScope(
-            compiler: PredicateSQLCompiler(planner: planner), table: table,
+            compiler: PredicateSQLCompiler(planner: planner), firstTable: firstTable,
+            memberJoin: memberJoin, isFiltered: destination.parentID != nil,
             correlation: "(\(correlation))", joinRows: joinRows)
     }
 

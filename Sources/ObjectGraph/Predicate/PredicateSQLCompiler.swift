@@ -5,8 +5,10 @@ import SQLiteDB
 ///
 /// The shapes follow Core Data's: a to-one key path is a JOIN; `@count`, the other
 /// aggregates and `SUBQUERY(…).@count` are correlated `(SELECT COUNT(…) FROM … WHERE
-/// (t0.Z_PK = t1.ZAUTHOR …))` subqueries; `ANY`, `ALL` and `NONE` over a to-many are
-/// correlated `EXISTS` subqueries. String operators call the functions Core Data
+/// (t0.Z_PK = t1.ZAUTHOR …))` subqueries; `ANY` over a to-many, outside `NOT`, joins
+/// the members (`JOIN ZPOST t1 ON (t0.Z_PK = t1.ZAUTHOR)`, a LEFT OUTER JOIN under
+/// `OR`, and the statement becomes `SELECT DISTINCT`), while `ALL`, `NONE` and a negated
+/// `ANY` are correlated `NOT EXISTS` / `EXISTS` subqueries. String operators call the functions Core Data
 /// registers (`NSCoreDataStringSearch`, `NSCoreDataLike`, `NSCoreDataMatches`), so they
 /// are exact, option-aware and unable to use an index, while `=`, `<`, `IN` and
 /// `BETWEEN` on a column can. `NOT p` is `NOT COALESCE((p), 0)` and `!=` between
@@ -15,13 +17,31 @@ import SQLiteDB
 ///
 /// Cost: linear in the size of the predicate.
 struct PredicateSQLCompiler {
+    /// Where a term sits in the predicate, which decides how an `ANY` may join.
+    enum Position {
+        /// Under ANDs only: an inner join keeps the answer.
+        case conjunctive
+        /// Under an OR (not a NOT): a left outer join keeps it.
+        case disjunctive
+        /// Under a NOT: only a subquery keeps it.
+        case negated
+    }
+
     var planner: JoinPlanner
     /// The `SUBQUERY` variable naming this scope's root object, inside a subquery.
     let variable: String?
+    /// Whether `ANY` may join the members into the statement (only the statement's own
+    /// scope, not a subquery's).
+    let joinsMembers: Bool
+    /// Where the term being compiled sits.
+    var position = Position.conjunctive
+    /// Whether to-one joins are inner (false for the members of a left-joined `ANY`).
+    var innerJoins = true
 
-    init(planner: JoinPlanner, variable: String? = nil) {
+    init(planner: JoinPlanner, variable: String? = nil, joinsMembers: Bool = false) {
         self.planner = planner
         self.variable = variable
+        self.joinsMembers = joinsMembers
     }
 
     /// The planner with the joins the predicate added.
@@ -35,13 +55,23 @@ struct PredicateSQLCompiler {
         switch node {
         case .truePredicate: return "1"
         case .falsePredicate: return "0"
-        case .not(let inner): return "NOT COALESCE(\(try compile(inner)), 0)"
+        case .not(let inner):
+            return "NOT COALESCE(\(try compile(inner, at: .negated)), 0)"
         case .and(let terms):
             return "(\(try terms.map { try compile($0) }.joined(separator: " AND ")))"
         case .or(let terms):
-            return "(\(try terms.map { try compile($0) }.joined(separator: " OR ")))"
+            let position = position == .negated ? Position.negated : .disjunctive
+            let sql = try terms.map { try compile($0, at: position) }
+            return "(\(sql.joined(separator: " OR ")))"
         case .comparison(let comparison): return try compile(comparison)
         }
+    }
+
+    private mutating func compile(_ node: PredicateNode, at position: Position) throws -> SQL {
+        let saved = self.position
+        self.position = position
+        defer { self.position = saved }
+        return try compile(node)
     }
 
     private mutating func compile(_ comparison: Comparison) throws -> SQL {
@@ -57,6 +87,11 @@ struct PredicateSQLCompiler {
             throw FetchError.unsupportedComparison(
                 "\(comparison.modifier.rawValue) needs a key path on the left")
         }
+        if comparison.modifier == .any, joinsMembers, position != .negated,
+            let joined = try joinedMember(keyPath, comparison)
+        {
+            return joined
+        }
         switch comparison.modifier {
         case .all: return "NOT \(try anyMember(keyPath, comparison, negated: true))"
         case .none: return "NOT \(try anyMember(keyPath, comparison, negated: false))"
@@ -66,7 +101,7 @@ struct PredicateSQLCompiler {
 
     /// Whether a value at the end of `keyPath` satisfies the comparison (or, `negated`,
     /// fails it): one `EXISTS` per to-many on the way.
-    private mutating func anyMember(_ keyPath: String, _ comparison: Comparison, negated: Bool)
+    mutating func anyMember(_ keyPath: String, _ comparison: Comparison, negated: Bool)
         throws -> SQL
     {
         let keys = try localKeys(keyPath)
@@ -91,7 +126,7 @@ struct PredicateSQLCompiler {
             + "\(condition))"
     }
 
-    private mutating func anyMember(_ comparison: Comparison, onSelf negated: Bool) throws -> SQL {
+    mutating func anyMember(_ comparison: Comparison, onSelf negated: Bool) throws -> SQL {
         var direct = comparison
         direct.modifier = .direct
         direct.lhs = .evaluatedObject
