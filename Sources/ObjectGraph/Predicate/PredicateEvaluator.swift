@@ -110,7 +110,7 @@ enum PredicateEvaluator {
     /// How two values order, as SQLite orders their stored forms; nil when they cannot
     /// be compared (or one is nil).
     static func order(_ lhs: PredicateValue, _ rhs: PredicateValue) -> ComparisonResult? {
-        if let left = number(lhs), let right = number(rhs) { return compare(left, right) }
+        if let numeric = compareNumbers(lhs, rhs) { return numeric }
         switch (lhs, rhs) {
         case (.string(let left), .string(let right)):
             return compareBytes(Array(left.utf8), Array(right.utf8))
@@ -123,14 +123,32 @@ enum PredicateEvaluator {
         }
     }
 
-    private static func number(_ value: PredicateValue) -> Decimal? {
+    /// Integers compare exactly; any other pair of numbers compares as doubles, as
+    /// SQLite compares an INTEGER with a REAL (NaN, which SQLite stores as NULL, orders
+    /// with nothing). Dates are their seconds since 2001, as stored.
+    private static func compareNumbers(_ lhs: PredicateValue, _ rhs: PredicateValue)
+        -> ComparisonResult??
+    {
+        if let left = integer(lhs), let right = integer(rhs) { return compare(left, right) }
+        guard let left = real(lhs), let right = real(rhs) else { return .none }
+        guard !left.isNaN, !right.isNaN else { return .some(nil) }
+        return compare(left, right)
+    }
+
+    private static func integer(_ value: PredicateValue) -> Int64? {
         switch value {
-        case .date(let date): return Decimal(date.timeIntervalSinceReferenceDate)
-        case .integer(let int): return Decimal(int)
-        case .double(let double): return Decimal(double)
+        case .integer(let int): return int
         case .bool(let bool): return bool ? 1 : 0
-        case .decimal(let decimal): return decimal
         default: return nil
+        }
+    }
+
+    private static func real(_ value: PredicateValue) -> Double? {
+        switch value {
+        case .date(let date): return date.timeIntervalSinceReferenceDate
+        case .double(let double): return double
+        case .decimal(let decimal): return NSDecimalNumber(decimal: decimal).doubleValue
+        default: return integer(value).map(Double.init)
         }
     }
 

@@ -74,18 +74,6 @@ package enum ComparisonOperator: String, Hashable, Sendable {
     case matches = "MATCHES"
     case between = "BETWEEN"
 
-    /// The operator with its sides swapped (`a < b` is `b > a`); nil when it has none.
-    package var mirrored: ComparisonOperator? {
-        switch self {
-        case .equal, .notEqual: return self
-        case .less: return .greater
-        case .lessOrEqual: return .greaterOrEqual
-        case .greater: return .less
-        case .greaterOrEqual: return .lessOrEqual
-        default: return nil
-        }
-    }
-
     /// The string operator it runs as, for the string operators.
     package var stringOperator: StringMatching.Operator? {
         switch self {

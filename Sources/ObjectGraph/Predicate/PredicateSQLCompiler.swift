@@ -109,7 +109,7 @@ struct PredicateSQLCompiler {
         guard let split = try firstToMany(keys, keyPath: keyPath) else {
             var direct = comparison
             direct.modifier = .direct
-            direct.lhs = lhsExpression(keys)
+            direct.lhs = .keyPath(keys.joined(separator: "."))
             let condition = try compile(direct)
             return negated ? "NOT COALESCE(\(condition), 0)" : "(\(condition))"
         }
@@ -132,10 +132,6 @@ struct PredicateSQLCompiler {
         direct.lhs = .evaluatedObject
         let condition = try compile(direct)
         return negated ? "NOT COALESCE(\(condition), 0)" : "(\(condition))"
-    }
-
-    private func lhsExpression(_ keys: [String]) -> PredicateExpression {
-        .keyPath(keys.joined(separator: "."))
     }
 
     /// The keys of a key path in this scope: a leading `$variable` of the enclosing
