@@ -128,4 +128,24 @@ import Testing
             #expect(PredicateFixtures.names(try context.fetch(request), entity: "User") == ["ann"])
         }
     }
+
+    @Test("infinite numbers compare in SQL and in memory without trapping")
+    func infinity() throws {
+        let container = try Fixtures.container()
+        try inContext(container) { context in
+            try PredicateFixtures.seed(context)
+            for (format, argument, count) in [
+                ("score < 1e999", nil, 3), ("score < %@", Double.infinity, 3),
+                ("score > %@", -Double.infinity, 3), ("score > %@", Double.infinity, 0),
+            ] as [(String, Double?, Int)] {
+                let predicate = try FetchPredicate(
+                    format: format, argumentArray: argument.map { [$0] } ?? [])
+                let request = FetchRequest(entityName: "Post")
+                request.predicate = predicate
+                #expect(try context.fetch(request).count == count)
+                let all = try context.fetch(FetchRequest(entityName: "Post"))
+                #expect(try all.filter { try predicate.evaluate(with: $0) }.count == count)
+            }
+        }
+    }
 }
