@@ -126,6 +126,14 @@ import Testing
             request.predicate = try FetchPredicate(
                 format: "%@ IN posts", try context.fetch(posts)[0])
             #expect(PredicateFixtures.names(try context.fetch(request), entity: "User") == ["ann"])
+            let post = try context.fetch(posts)[0]
+            request.predicate = try FetchPredicate(format: "posts CONTAINS %@", post)
+            #expect(PredicateFixtures.names(try context.fetch(request), entity: "User") == ["ann"])
+            #expect(try request.predicate!.evaluate(with: ann))
+            request.predicate = try FetchPredicate(
+                format: "SUBQUERY(posts, $p, $p.tags.name CONTAINS 'food').@count > 0")
+            #expect(PredicateFixtures.names(try context.fetch(request), entity: "User") == ["ann"])
+            #expect(try request.predicate!.evaluate(with: ann))
         }
     }
 

@@ -68,8 +68,11 @@ struct PredicateGenerator {
             return "SUBQUERY(posts, $p, \(postLeaf(prefix: "$p."))).@count "
                 + "\(pick(Self.orderOperators)) \(Int.random(in: 0...2, using: &random))"
         case 9:
-            return
-                "\(modifier()) posts.tags.name ==\(pick(Self.options)) '\(pick(["swift", "SQL", "food"]))'"
+            let tag = pick(["swift", "SQL", "food"])
+            if Bool.random(using: &random) {
+                return "posts.tags.name CONTAINS\(pick(Self.options)) '\(tag)'"
+            }
+            return "\(modifier()) posts.tags.name ==\(pick(Self.options)) '\(tag)'"
         case 10: return "name \(pick(["==", "!="])) nil"
         default:
             return

@@ -32,6 +32,11 @@ enum PredicateEvaluator {
     private static func evaluate(
         _ comparison: Comparison, on object: ManagedObject, variables: Variables
     ) throws -> Bool {
+        if let model = object.managedObjectContext?.coordinator.model,
+            let membership = comparison.membership(from: object.entity, in: model)
+        {
+            return try evaluate(membership, on: object, variables: variables)
+        }
         let rhs = try value(of: comparison.rhs, on: object, variables)
         let test = { (lhs: PredicateValue) in
             compare(lhs, comparison.op, rhs, options: comparison.options)

@@ -75,6 +75,9 @@ struct PredicateSQLCompiler {
     }
 
     private mutating func compile(_ comparison: Comparison) throws -> SQL {
+        if let membership = comparison.membership(from: planner.root, in: planner.model) {
+            return try compileModified(membership)
+        }
         guard comparison.modifier == .direct else { return try compileModified(comparison) }
         let lhs = try operand(comparison.lhs)
         let rhs = try operand(comparison.rhs)
