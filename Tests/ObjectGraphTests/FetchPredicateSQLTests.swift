@@ -380,4 +380,23 @@ import Testing
             #expect(PredicateFixtures.names(inMemory, entity: testCase.entity) == testCase.rows)
         }
     }
+
+    @Test("a to-one in a key path is an inner JOIN: an object without it never matches")
+    func innerJoin() throws {
+        let container = try Fixtures.container()
+        try inContext(container) { context in
+            try PredicateFixtures.seed(context)
+            let orphan = context.insertNewObject(forEntityName: "Post")
+            orphan.setValue("orphan", forKey: "title")
+            let request = FetchRequest(entityName: "Post")
+            request.predicate = try FetchPredicate(
+                format: "author.name != 'x' OR title == 'orphan'")
+            #expect(try context.fetch(request).count == 3)
+            #expect(try !request.predicate!.evaluate(with: orphan))
+            try context.save()
+            #expect(try context.fetch(request).count == 3)
+            request.predicate = try FetchPredicate(format: "author == nil OR title == 'orphan'")
+            #expect(try context.fetch(request) == [orphan])
+        }
+    }
 }

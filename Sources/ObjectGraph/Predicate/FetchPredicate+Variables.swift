@@ -31,6 +31,6 @@ extension FetchPredicate {
     ///
     /// - Throws: ``FetchError`` or ``KeyValueError`` for key paths the object lacks.
     public func evaluate(with object: ManagedObject) throws -> Bool {
-        try PredicateEvaluator.evaluate(root, on: object)
+        try PredicateEvaluator.matches(root, on: object)
     }
 }
