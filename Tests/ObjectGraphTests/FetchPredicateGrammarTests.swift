@@ -28,6 +28,7 @@ import Testing
         Pair("score > %lf", 2.5, same: "score > 2.5"),
         Pair("score > %f", 2, same: "score > 2.0"),
         Pair("name LIKE 'a%%'", same: "name LIKE \"a%\""),
+        Pair("name == 'caf\\u00e9\\n\\t\\'\\\\'", "café\n\t'\\", same: "name == %@"),
         Pair("%K == %@", "name", "a", same: "name == 'a'"),
         Pair("%K.@count > %d", "posts", 1, same: "posts.@count > 1"),
         Pair("age == 0x1F", same: "age == 31"),

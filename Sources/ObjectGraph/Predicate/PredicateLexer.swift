@@ -84,7 +84,8 @@ struct PredicateLexer {
         position + 1 < characters.count && characters[position + 1].isASCIIDigit
     }
 
-    /// A quoted string: backslash escapes the next character, `%%` is one `%`.
+    /// A quoted string: `\n`, `\t`, `\r` and `\uXXXX` escapes, a backslash before any
+    /// other character keeps it (`\'`, `\\`), and `%%` is one `%`.
     private mutating func string(quote: Character) throws(PredicateSyntaxError) -> String {
         let start = position
         position += 1
@@ -92,10 +93,11 @@ struct PredicateLexer {
         while position < characters.count, characters[position] != quote {
             if characters[position] == "\\", position + 1 < characters.count {
                 position += 1
-            } else if characters[position] == "%", matches("%%") {
-                position += 1
+                value.append(escaped())
+            } else {
+                if characters[position] == "%", matches("%%") { position += 1 }
+                value.append(characters[position])
             }
-            value.append(characters[position])
             position += 1
         }
         guard position < characters.count else {
@@ -103,6 +105,24 @@ struct PredicateLexer {
         }
         position += 1
         return value
+    }
+
+    /// The character an escape stands for; `position` is on the letter after the
+    /// backslash and ends on the escape's last character.
+    private mutating func escaped() -> Character {
+        switch characters[position] {
+        case "n": return "\n"
+        case "t": return "\t"
+        case "r": return "\r"
+        case "u" where position + 4 < characters.count:
+            let hex = String(characters[(position + 1)...(position + 4)])
+            guard let code = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(code) else {
+                return "u"
+            }
+            position += 4
+            return Character(scalar)
+        default: return characters[position]
+        }
     }
 
     /// A decimal integer or float (with an optional exponent), or a `0x`, `0o`, `0b`
