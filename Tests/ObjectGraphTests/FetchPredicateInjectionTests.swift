@@ -56,6 +56,17 @@ import Testing
         }
     }
 
+    @Test("a hostile %K key path is looked up in the model, never spliced", arguments: hostile)
+    func hostileKeyPath(_ text: String) throws {
+        let container = try Fixtures.container()
+        try inContext(container) { context in
+            let request = FetchRequest(entityName: "User")
+            request.predicate = try FetchPredicate(format: "%K == 'x'", text)
+            #expect(throws: FetchError.self) { try context.fetch(request) }
+            #expect(try context.count(for: FetchRequest(entityName: "User")) == 0)
+        }
+    }
+
     private func arguments(_ testCase: Case) -> [Any?] {
         if testCase.format.contains("{%@, %@}") { return [testCase.text, testCase.text] }
         if testCase.format == "name IN %@" { return [[testCase.text]] }
