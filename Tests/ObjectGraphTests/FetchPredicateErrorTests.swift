@@ -122,6 +122,9 @@ import Testing
             entity: "User", format: "posts.title == 'x'",
             error: .toManyKeyPath(entity: "User", keyPath: "posts.title")),
         Model(entity: "User", format: "age > $minimum", error: .unboundVariable("minimum")),
+        Model(
+            entity: "User", format: "ANY posts.title == name",
+            error: .unsupportedComparison("ANY posts.title == needs a constant on the right")),
     ]
 
     @Test("model errors name the entity and key path, in SQL and in memory", arguments: model)

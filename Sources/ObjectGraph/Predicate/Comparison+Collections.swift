@@ -19,4 +19,22 @@ extension Comparison {
         }
         return nil
     }
+
+    /// The key path of an `ANY`, `ALL` or `NONE` comparison, checked: the left side must
+    /// be a key path and the right side a constant (a key path there would have to be
+    /// read on the object, not on each member).
+    ///
+    /// - Throws: ``FetchError/unsupportedComparison(_:)`` otherwise.
+    func collectionKeyPath() throws -> String {
+        guard case .keyPath(let keyPath) = lhs else {
+            throw FetchError.unsupportedComparison(
+                "\(modifier.rawValue) needs a key path on the left")
+        }
+        if case .variable(let name) = rhs { throw FetchError.unboundVariable(name) }
+        guard case .constant = rhs else {
+            throw FetchError.unsupportedComparison(
+                "\(modifier.rawValue) \(keyPath) \(op.rawValue) needs a constant on the right")
+        }
+        return keyPath
+    }
 }

@@ -44,10 +44,7 @@ enum PredicateEvaluator {
         guard comparison.modifier != .direct else {
             return test(try value(of: comparison.lhs, on: object, variables))
         }
-        guard case .keyPath(let keyPath) = comparison.lhs else {
-            throw FetchError.unsupportedComparison(
-                "\(comparison.modifier.rawValue) needs a key path on the left")
-        }
+        let keyPath = try comparison.collectionKeyPath()
         let values = try KeyPathReader(root: object, variables: variables).values(keyPath)
         switch comparison.modifier {
         case .all: return values.allSatisfy(test)

@@ -86,10 +86,7 @@ struct PredicateSQLCompiler {
 
     /// `ANY`, `ALL`, `NONE`: ALL is no member failing, NONE no member matching.
     private mutating func compileModified(_ comparison: Comparison) throws -> SQL {
-        guard case .keyPath(let keyPath) = comparison.lhs else {
-            throw FetchError.unsupportedComparison(
-                "\(comparison.modifier.rawValue) needs a key path on the left")
-        }
+        let keyPath = try comparison.collectionKeyPath()
         if comparison.modifier == .any, joinsMembers, position != .negated,
             let joined = try joinedMember(keyPath, comparison)
         {
@@ -129,6 +126,7 @@ struct PredicateSQLCompiler {
             + "\(condition))"
     }
 
+    /// The comparison on this scope's root object itself (a path that ended at a to-many).
     mutating func anyMember(_ comparison: Comparison, onSelf negated: Bool) throws -> SQL {
         var direct = comparison
         direct.modifier = .direct
