@@ -66,6 +66,16 @@ import Testing
                 + "    name ==\n           ^")
     }
 
+    @Test("CRLF and CR end lines too")
+    func otherLineEnds() {
+        let error = #expect(throws: PredicateSyntaxError.self) {
+            try FetchPredicate(format: "age > 1 AND\r\nname ==\rage !")
+        }
+        #expect(error?.line == 3)
+        #expect(error?.column == 5)
+        #expect(error?.description.hasSuffix("\n  age !\n      ^") == true)
+    }
+
     @Test("too few and too many format arguments are errors that say so")
     func argumentCounts() {
         let few = #expect(throws: PredicateSyntaxError.self) {
