@@ -91,6 +91,10 @@ import Testing
             try FetchPredicate(format: "age > %d", "ten")
         }
         #expect(wrongType?.expected == "an integer argument for %d")
+        let emptyKey = #expect(throws: PredicateSyntaxError.self) {
+            try FetchPredicate(format: "%K == 1", "author..name")
+        }
+        #expect(emptyKey?.expected == "a String key path argument for %K")
     }
 
     struct Model: CustomTestStringConvertible, Sendable {

@@ -145,7 +145,10 @@ extension PredicateParser {
         let value: PredicateExpression
         switch kind {
         case "K":
-            guard let keyPath = argument as? String, !keyPath.isEmpty else {
+            guard let keyPath = argument as? String,
+                keyPath.split(separator: ".", omittingEmptySubsequences: false)
+                    .allSatisfy({ !$0.isEmpty })
+            else {
                 throw error("a String key path argument for %K")
             }
             value = keyPath == "SELF" ? .evaluatedObject : .keyPath(keyPath)
