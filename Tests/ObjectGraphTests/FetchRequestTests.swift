@@ -202,7 +202,7 @@ import Testing
             request.predicate = try FetchPredicate(format: "age == 'old'")
             #expect(
                 throws: FetchError.typeMismatch(
-                    keyPath: "age", expected: "Int64", actual: "\"old\"")
+                    entity: "User", keyPath: "age", expected: "Int64", actual: "\"old\"")
             ) {
                 try context.fetch(request)
             }

@@ -7,9 +7,14 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A key path goes through a to-many (which needs ANY/ALL or `@count`).
     case toManyKeyPath(entity: String, keyPath: String)
     /// A constant does not have the type of the key path it is compared with.
-    case typeMismatch(keyPath: String, expected: String, actual: String)
+    case typeMismatch(entity: String, keyPath: String, expected: String, actual: String)
     /// A comparison the core predicate compiler does not support.
     case unsupportedComparison(String)
+    /// A collection operator (`@count`, `@sum`…), `SUBQUERY` or `ANY` applied to a key
+    /// path that ends at a to-one or an attribute instead of a to-many.
+    case aggregateOnToOne(entity: String, keyPath: String)
+    /// A `$variable` that was neither substituted nor bound by a `SUBQUERY`.
+    case unboundVariable(String)
 
     /// One line: what is wrong and where.
     public var description: String {
@@ -21,10 +26,17 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
         case .toManyKeyPath(let entity, let keyPath):
             return "fetch: key path \"\(keyPath)\" of entity \(entity) goes through a "
                 + "to-many relationship"
-        case .typeMismatch(let keyPath, let expected, let actual):
-            return "fetch: \"\(keyPath)\" is compared with a \(actual), expected \(expected)"
+        case .typeMismatch(let entity, let keyPath, let expected, let actual):
+            return "fetch: key path \"\(keyPath)\" of entity \(entity) is compared with "
+                + "\(actual), expected \(expected)"
         case .unsupportedComparison(let text):
             return "fetch: unsupported comparison \(text)"
+        case .aggregateOnToOne(let entity, let keyPath):
+            return "fetch: key path \"\(keyPath)\" of entity \(entity) is not a to-many "
+                + "relationship, so it has no collection to count or aggregate"
+        case .unboundVariable(let name):
+            return "fetch: variable $\(name) has no value; substitute it with "
+                + "withSubstitutionVariables(_:)"
         }
     }
 }

@@ -2,8 +2,9 @@ import SQLiteDB
 
 /// The SELECTs of a fetch request, in Core Data's shapes:
 ///
-/// - objects: `SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZNAME … FROM ZUSER t0 [JOIN …]
-///   [WHERE …] [ORDER BY …] [LIMIT n] [OFFSET m]`;
+/// - objects: `SELECT [DISTINCT] 0, t0.Z_PK, t0.Z_OPT, t0.ZNAME … FROM ZUSER t0
+///   [JOIN …] [WHERE …] [ORDER BY …] [LIMIT n] [OFFSET m]`, DISTINCT when an `ANY`
+///   joins the members of a to-many;
 /// - IDs only (`includesPropertyValues = false`): `SELECT 0, t0.Z_PK FROM …`;
 /// - count: `SELECT COUNT(*) FROM ZUSER …`, or `COUNT(DISTINCT t0.Z_PK)` with a JOIN.
 struct FetchSQL {
@@ -22,7 +23,8 @@ struct FetchSQL {
         }
         let from = base + planner.joinClause
         let columns = idsOnly ? "\(layout.identityColumn), t0.Z_PK" : layout.selectList
-        var sql: SQL = "SELECT \(raw: columns) FROM \(raw: from)"
+        let distinct = planner.hasToManyJoins ? "DISTINCT " : ""
+        var sql: SQL = "SELECT \(raw: distinct)\(raw: columns) FROM \(raw: from)"
         if !conditions.isEmpty { sql.append(" WHERE " + conditions.joined(separator: " AND ")) }
         if !orderings.isEmpty {
             sql.append("\(raw: " ORDER BY " + orderings.joined(separator: ", "))")
@@ -47,7 +49,8 @@ struct FetchSQL {
         var conditions: [SQL] = []
         let filter = EntityFilter.sql(for: entity, alias: "t0", prefix: "")
         if !filter.text.isEmpty { conditions.append(filter) }
-        var compiler = PredicateSQLCompiler(planner: JoinPlanner(model: model, root: entity))
+        var compiler = PredicateSQLCompiler(
+            planner: JoinPlanner(model: model, root: entity), joinsMembers: true)
         if let predicate = request.predicate {
             conditions.append(try compiler.compile(predicate.root))
         }

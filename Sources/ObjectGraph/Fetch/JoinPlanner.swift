@@ -29,23 +29,57 @@ struct JoinPlanner {
         var isInner: Bool
     }
 
+    /// Hands out table aliases (`t1`, `t2`, …) shared by a statement's planners, so that
+    /// subqueries planned inside a predicate never reuse an outer alias.
+    final class Aliases {
+        private var next = 1
+
+        /// A fresh alias.
+        func make() -> String {
+            defer { next += 1 }
+            return "t\(next)"
+        }
+    }
+
     let model: ManagedObjectModel
     let root: Entity
+    /// The alias of the root entity's table (`t0` for the statement's own table).
+    let rootAlias: String
+    /// The statement's alias source.
+    let aliases: Aliases
     private var joins: [Join] = []
+    /// Joins to the members of to-many relationships (one set per `ANY`), after the
+    /// to-one joins.
+    private var memberJoins: [String] = []
 
-    init(model: ManagedObjectModel, root: Entity) {
+    init(
+        model: ManagedObjectModel, root: Entity, rootAlias: String = "t0",
+        aliases: Aliases = Aliases()
+    ) {
         self.model = model
         self.root = root
+        self.rootAlias = rootAlias
+        self.aliases = aliases
     }
 
     /// Whether any JOIN was added.
-    var hasJoins: Bool { !joins.isEmpty }
+    var hasJoins: Bool { !joins.isEmpty || !memberJoins.isEmpty }
+
+    /// Whether a join to the members of a to-many was added: rows repeat, so the
+    /// statement needs `DISTINCT`.
+    var hasToManyJoins: Bool { !memberJoins.isEmpty }
 
     /// ` JOIN ZUSER t1 ON t0.ZAUTHOR = t1.Z_PK …`, or empty.
     var joinClause: String {
         joins.map {
             " \($0.isInner ? "JOIN" : "LEFT OUTER JOIN") \($0.table) \($0.alias) ON \($0.condition)"
-        }.joined()
+        }.joined() + memberJoins.joined()
+    }
+
+    /// Adds joins to the members of a to-many (` JOIN ZPOST t1 ON (t0.Z_PK = t1.ZAUTHOR)`),
+    /// rendered after the to-one joins.
+    mutating func addMemberJoins(_ clause: String) {
+        memberJoins.append(clause)
     }
 
     /// The column a key path reads, adding the joins it needs.
@@ -54,7 +88,7 @@ struct JoinPlanner {
     ///   ``FetchError/toManyKeyPath(entity:keyPath:)``.
     mutating func column(for keyPath: String, inner: Bool) throws -> Column {
         var entity = root
-        var alias = "t0"
+        var alias = rootAlias
         let keys = keyPath.split(separator: ".").map(String.init)
         for (position, key) in keys.enumerated() {
             let isLast = position == keys.count - 1
@@ -91,7 +125,7 @@ struct JoinPlanner {
             if inner { joins[index].isInner = true }
             return joins[index].alias
         }
-        let newAlias = "t\(joins.count + 1)"
+        let newAlias = aliases.make()
         joins.append(
             Join(
                 path: path, alias: newAlias, table: destination.tableName,

@@ -109,7 +109,7 @@ extension ManagedObjectContext {
         try objects.filter { object in
             guard entity.includes(object.entity) else { return false }
             guard let predicate = request.predicate else { return true }
-            return try PredicateEvaluator.evaluate(predicate.root, on: object)
+            return try PredicateEvaluator.matches(predicate.root, on: object)
         }
     }
 }

@@ -6,10 +6,11 @@
 ///                                    "al", 30)
 /// ```
 ///
-/// Supported now: `== != < <= > >=`, `AND OR NOT`, parentheses, `IN`, `BEGINSWITH`,
-/// `ENDSWITH`, `CONTAINS`, `LIKE` with `[c]`, `[d]`, `[cd]`; `%@` and `%K`; `nil`,
-/// booleans, numbers, strings, dates (`%@` with a `Date`, or `CAST(n, "NSDate")`);
-/// key paths through to-one relationships. Every constant is bound as an SQL parameter.
+/// The whole format language for fetches: comparisons, `BETWEEN`, `IN`, the string
+/// operators with `[c]`, `[d]`, `[cd]`, `ANY ALL NONE`, `SUBQUERY`, `@count @sum @avg
+/// @min @max`, `SELF`, literals, `%@ %K %d %f` arguments and `$variables`
+/// (``withSubstitutionVariables(_:)``); see ``PredicateParser`` for the grammar.
+/// Every constant is bound as an SQL parameter.
 ///
 /// Cost: parsing is linear in the format string; done once per predicate.
 ///

@@ -5,31 +5,70 @@ import Foundation
 ///
 /// Cost: one key-path read per comparison, which may fire faults (row cache or SQL).
 enum PredicateEvaluator {
+    /// `SUBQUERY` variables bound to the member being tested.
+    typealias Variables = [String: ManagedObject]
+
     /// Whether `object` satisfies `node`.
     ///
-    /// - Throws: ``KeyValueError`` for unknown key paths.
-    static func evaluate(_ node: PredicateNode, on object: ManagedObject) throws -> Bool {
+    /// - Throws: ``KeyValueError`` for unknown keys, ``FetchError`` for a key path through
+    ///   a to-many without `ANY`/`ALL`/`NONE`, an aggregate of a to-one, or an unbound
+    ///   variable.
+    static func evaluate(
+        _ node: PredicateNode, on object: ManagedObject, variables: Variables = [:]
+    ) throws -> Bool {
         switch node {
         case .truePredicate: return true
         case .falsePredicate: return false
-        case .not(let inner): return !(try evaluate(inner, on: object))
-        case .and(let terms): return try terms.allSatisfy { try evaluate($0, on: object) }
-        case .or(let terms): return try terms.contains { try evaluate($0, on: object) }
+        case .not(let inner): return !(try evaluate(inner, on: object, variables: variables))
+        case .and(let terms):
+            return try terms.allSatisfy { try evaluate($0, on: object, variables: variables) }
+        case .or(let terms):
+            return try terms.contains { try evaluate($0, on: object, variables: variables) }
         case .comparison(let comparison):
-            let lhs = try value(of: comparison.lhs, on: object)
-            let rhs = try value(of: comparison.rhs, on: object)
-            return compare(lhs, comparison.op, rhs, options: comparison.options)
+            return try evaluate(comparison, on: object, variables: variables)
+        }
+    }
+
+    private static func evaluate(
+        _ comparison: Comparison, on object: ManagedObject, variables: Variables
+    ) throws -> Bool {
+        if let model = object.managedObjectContext?.coordinator.model,
+            let membership = comparison.membership(from: object.entity, in: model)
+        {
+            return try evaluate(membership, on: object, variables: variables)
+        }
+        let rhs = try value(of: comparison.rhs, on: object, variables)
+        let test = { (lhs: PredicateValue) in
+            compare(lhs, comparison.op, rhs, options: comparison.options)
+        }
+        guard comparison.modifier != .direct else {
+            return test(try value(of: comparison.lhs, on: object, variables))
+        }
+        let keyPath = try comparison.collectionKeyPath()
+        let values = try KeyPathReader(root: object, variables: variables).values(keyPath)
+        switch comparison.modifier {
+        case .all: return values.allSatisfy(test)
+        case .none: return !values.contains(where: test)
+        default: return values.contains(where: test)
         }
     }
 
     /// The value of an expression on an object.
-    static func value(of expression: PredicateExpression, on object: ManagedObject) throws
-        -> PredicateValue
-    {
+    static func value(
+        of expression: PredicateExpression, on object: ManagedObject, _ variables: Variables = [:]
+    ) throws -> PredicateValue {
+        let reader = KeyPathReader(root: object, variables: variables)
         switch expression {
         case .constant(let value): return value
-        case .keyPath(let keyPath):
-            return PredicateValue(try object.checkedValue(forKeyPath: keyPath)) ?? .null
+        case .evaluatedObject: return .object(object.objectID)
+        case .variable(let name):
+            guard let bound = variables[name] else { throw FetchError.unboundVariable(name) }
+            return .object(bound.objectID)
+        case .keyPath(let keyPath): return try reader.value(keyPath)
+        case .aggregate(let function, let collection, let key):
+            return try reader.aggregate(function, of: collection, key: key)
+        case .subquery(let collection, _, _):
+            throw FetchError.unsupportedComparison("SUBQUERY(\(collection), …) without @count")
         }
     }
 
@@ -48,7 +87,11 @@ enum PredicateEvaluator {
         case .in:
             guard case .list(let values) = rhs else { return false }
             return values.contains { equal(lhs, $0, options) }
-        case .beginsWith, .endsWith, .contains, .like:
+        case .between:
+            guard case .list(let bounds) = rhs, bounds.count == 2 else { return false }
+            return compare(lhs, .greaterOrEqual, bounds[0], options: options)
+                && compare(lhs, .lessOrEqual, bounds[1], options: options)
+        case .beginsWith, .endsWith, .contains, .like, .matches:
             guard case .string(let text) = lhs, case .string(let pattern) = rhs else {
                 return false
             }
@@ -69,11 +112,10 @@ enum PredicateEvaluator {
     /// How two values order, as SQLite orders their stored forms; nil when they cannot
     /// be compared (or one is nil).
     static func order(_ lhs: PredicateValue, _ rhs: PredicateValue) -> ComparisonResult? {
-        if let left = number(lhs), let right = number(rhs) { return compare(left, right) }
+        if let numeric = compareNumbers(lhs, rhs) { return numeric }
         switch (lhs, rhs) {
         case (.string(let left), .string(let right)):
             return compareBytes(Array(left.utf8), Array(right.utf8))
-        case (.date(let left), .date(let right)): return compare(left, right)
         case (.data(let left), .data(let right)): return compareBytes(Array(left), Array(right))
         case (.uuid(let left), .uuid(let right)): return compare(left.uuidString, right.uuidString)
         case (.url(let left), .url(let right)):
@@ -83,13 +125,32 @@ enum PredicateEvaluator {
         }
     }
 
-    private static func number(_ value: PredicateValue) -> Decimal? {
+    /// Integers compare exactly; any other pair of numbers compares as doubles, as
+    /// SQLite compares an INTEGER with a REAL (NaN, which SQLite stores as NULL, orders
+    /// with nothing). Dates are their seconds since 2001, as stored.
+    private static func compareNumbers(_ lhs: PredicateValue, _ rhs: PredicateValue)
+        -> ComparisonResult??
+    {
+        if let left = integer(lhs), let right = integer(rhs) { return compare(left, right) }
+        guard let left = real(lhs), let right = real(rhs) else { return .none }
+        guard !left.isNaN, !right.isNaN else { return .some(nil) }
+        return compare(left, right)
+    }
+
+    private static func integer(_ value: PredicateValue) -> Int64? {
         switch value {
-        case .integer(let int): return Decimal(int)
-        case .double(let double): return Decimal(double)
+        case .integer(let int): return int
         case .bool(let bool): return bool ? 1 : 0
-        case .decimal(let decimal): return decimal
         default: return nil
+        }
+    }
+
+    private static func real(_ value: PredicateValue) -> Double? {
+        switch value {
+        case .date(let date): return date.timeIntervalSinceReferenceDate
+        case .double(let double): return double
+        case .decimal(let decimal): return NSDecimalNumber(decimal: decimal).doubleValue
+        default: return integer(value).map(Double.init)
         }
     }
 

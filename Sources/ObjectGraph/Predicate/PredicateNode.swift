@@ -1,9 +1,8 @@
 /// The syntax tree of a predicate.
 ///
 /// Built by ``PredicateParser``, compiled to SQL by ``PredicateSQLCompiler`` and run in
-/// memory by ``PredicateEvaluator``. The cases cover the core language; aggregates,
-/// `ANY`/`ALL`, `SUBQUERY`, `BETWEEN` and variables extend ``PredicateExpression`` and
-/// this enum without changing what exists.
+/// memory by ``PredicateEvaluator``. Aggregates, `SUBQUERY`, `SELF` and variables are
+/// ``PredicateExpression`` cases; `ANY`, `ALL` and `NONE` are a ``ComparisonModifier``.
 package indirect enum PredicateNode: Hashable, Sendable {
     /// `TRUEPREDICATE`.
     case truePredicate
@@ -19,7 +18,9 @@ package indirect enum PredicateNode: Hashable, Sendable {
     case comparison(Comparison)
 }
 
-/// One comparison: two expressions, an operator and its `[cd]` options.
+/// One comparison: two expressions, an operator, its `[cd]` options and, for key paths
+/// through to-many relationships, how the collection's values combine (`ANY`, `ALL`,
+/// `NONE`).
 package struct Comparison: Hashable, Sendable {
     /// The left side.
     package var lhs: PredicateExpression
@@ -29,25 +30,32 @@ package struct Comparison: Hashable, Sendable {
     package var rhs: PredicateExpression
     /// `[c]` and `[d]`.
     package var options: StringMatching.Options
+    /// `ANY`, `ALL`, `NONE`, or none.
+    package var modifier: ComparisonModifier
 
-    /// A comparison `lhs op[options] rhs`.
+    /// A comparison `modifier lhs op[options] rhs`.
     package init(
         _ lhs: PredicateExpression, _ op: ComparisonOperator, _ rhs: PredicateExpression,
-        options: StringMatching.Options = []
+        options: StringMatching.Options = [], modifier: ComparisonModifier = .direct
     ) {
         self.lhs = lhs
         self.op = op
         self.rhs = rhs
         self.options = options
+        self.modifier = modifier
     }
 }
 
-/// One side of a comparison.
-package enum PredicateExpression: Hashable, Sendable {
-    /// A key path such as `author.name`.
-    case keyPath(String)
-    /// A constant.
-    case constant(PredicateValue)
+/// How a comparison whose left side runs through a to-many combines the values.
+package enum ComparisonModifier: String, Hashable, Sendable {
+    /// A single value: no to-many on the way.
+    case direct = ""
+    /// `ANY` or `SOME`: at least one value satisfies the comparison.
+    case any = "ANY"
+    /// `ALL`: every value does (true for an empty collection).
+    case all = "ALL"
+    /// `NONE`: no value does.
+    case none = "NONE"
 }
 
 /// A comparison operator.
@@ -63,18 +71,8 @@ package enum ComparisonOperator: String, Hashable, Sendable {
     case endsWith = "ENDSWITH"
     case contains = "CONTAINS"
     case like = "LIKE"
-
-    /// The operator with its sides swapped (`a < b` is `b > a`); nil when it has none.
-    package var mirrored: ComparisonOperator? {
-        switch self {
-        case .equal, .notEqual: return self
-        case .less: return .greater
-        case .lessOrEqual: return .greaterOrEqual
-        case .greater: return .less
-        case .greaterOrEqual: return .lessOrEqual
-        default: return nil
-        }
-    }
+    case matches = "MATCHES"
+    case between = "BETWEEN"
 
     /// The string operator it runs as, for the string operators.
     package var stringOperator: StringMatching.Operator? {
@@ -83,6 +81,7 @@ package enum ComparisonOperator: String, Hashable, Sendable {
         case .endsWith: return .endsWith
         case .contains: return .contains
         case .like: return .like
+        case .matches: return .matches
         default: return nil
         }
     }

@@ -9,16 +9,28 @@ import Foundation
 /// and        := not (("AND" | "&&") not)*
 /// not        := ("NOT" | "!") not | primary
 /// primary    := "(" predicate ")" | TRUEPREDICATE | FALSEPREDICATE | comparison
-/// comparison := expression operator options? expression
-/// expression := keyPath | %K | %@ | string | number | nil | YES | NO | "{" list "}"
-///             | CAST "(" expression "," string ")"
+/// comparison := (ANY | SOME | ALL | NONE)? expression operator options? expression
+/// operator   := == = != <> < <= =< > >= => IN BETWEEN BEGINSWITH ENDSWITH CONTAINS
+///               LIKE MATCHES
+/// expression := term ("." key | "." aggregate ("." key)*)*
+/// term       := key | SELF | $variable | %K | %@ | %d | %f | string | number | nil
+///             | YES | NO | "{" list "}" | CAST "(" number "," "NSDate" ")"
+///             | SUBQUERY "(" expression "," $variable "," predicate ")"
 /// ```
-/// `%@` takes the next argument as a constant, `%K` the next as a key path.
+/// `%@` takes the next argument as a constant, `%K` as a key path, `%d` (`%i %ld %lld
+/// %u`) as an integer and `%f` (`%lf`) as a floating-point number. `lhs IN keyPath`
+/// becomes `ANY keyPath == lhs`, as NSPredicate reads it.
+///
+/// Cost: linear in the number of tokens.
 struct PredicateParser {
-    private let source: String
-    private let tokens: [PredicateToken]
-    private var arguments: [Any?]
-    private var position = 0
+    let source: String
+    let tokens: [PredicateToken]
+    var arguments: [Any?]
+    var position = 0
+    /// How deeply nested the parser is, bounded so that hostile input cannot exhaust the
+    /// stack.
+    var depth = 0
+    static let maximumDepth = 200
 
     init(format: String, arguments: [Any?]) throws(PredicateSyntaxError) {
         var lexer = PredicateLexer(format)
@@ -31,31 +43,42 @@ struct PredicateParser {
     mutating func parse() throws(PredicateSyntaxError) -> PredicateNode {
         let node = try parseOr()
         guard current.kind == .end else { throw error("AND, OR or the end") }
-        guard arguments.isEmpty else { throw error("a %@ or %K for every argument") }
+        guard arguments.isEmpty else {
+            throw error("a format specifier for every argument (\(arguments.count) left over)")
+        }
         return node
     }
 
-    private var current: PredicateToken { tokens[position] }
+    var current: PredicateToken { tokens[position] }
 
-    private mutating func advance() -> PredicateToken {
+    mutating func advance() -> PredicateToken {
         defer { position += 1 }
         return tokens[position]
     }
 
-    private mutating func accept(_ kinds: PredicateToken.Kind...) -> Bool {
+    mutating func accept(_ kinds: PredicateToken.Kind...) -> Bool {
         guard kinds.contains(current.kind) else { return false }
         position += 1
         return true
     }
 
-    private func error(_ expected: String) -> PredicateSyntaxError {
+    func error(_ expected: String) -> PredicateSyntaxError {
         PredicateSyntaxError(
             source: source, offset: current.offset, expected: expected, found: current.text)
     }
 
+    mutating func nested<T>(_ body: (inout Self) throws(PredicateSyntaxError) -> T)
+        throws(PredicateSyntaxError) -> T
+    {
+        guard depth < Self.maximumDepth else { throw error("less nesting") }
+        depth += 1
+        defer { depth -= 1 }
+        return try body(&self)
+    }
+
     // MARK: - Logic
 
-    private mutating func parseOr() throws(PredicateSyntaxError) -> PredicateNode {
+    mutating func parseOr() throws(PredicateSyntaxError) -> PredicateNode {
         var terms = [try parseAnd()]
         while accept(.keyword("OR"), .symbol("||")) { terms.append(try parseAnd()) }
         return terms.count == 1 ? terms[0] : .or(terms)
@@ -68,7 +91,9 @@ struct PredicateParser {
     }
 
     private mutating func parseNot() throws(PredicateSyntaxError) -> PredicateNode {
-        if accept(.keyword("NOT"), .symbol("!")) { return .not(try parseNot()) }
+        if accept(.keyword("NOT"), .symbol("!")) {
+            return .not(try nested { parser throws(PredicateSyntaxError) in try parser.parseNot() })
+        }
         return try parsePrimary()
     }
 
@@ -76,7 +101,7 @@ struct PredicateParser {
         if accept(.keyword("TRUEPREDICATE")) { return .truePredicate }
         if accept(.keyword("FALSEPREDICATE")) { return .falsePredicate }
         if accept(.symbol("(")) {
-            let node = try parseOr()
+            let node = try nested { parser throws(PredicateSyntaxError) in try parser.parseOr() }
             guard accept(.symbol(")")) else { throw error("\")\"") }
             return node
         }
@@ -86,6 +111,7 @@ struct PredicateParser {
     // MARK: - Comparisons
 
     private mutating func parseComparison() throws(PredicateSyntaxError) -> Comparison {
+        let modifier = parseModifier()
         let lhs = try parseExpression()
         let op = try parseOperator()
         var options: StringMatching.Options = []
@@ -94,13 +120,35 @@ struct PredicateParser {
             if letters.contains("c") { options.insert(.caseInsensitive) }
             if letters.contains("d") { options.insert(.diacriticInsensitive) }
         }
-        return Comparison(lhs, op, try parseExpression(), options: options)
+        let rhsToken = current
+        let rhs = try parseExpression()
+        if op == .between, !Self.isPair(rhs) {
+            throw PredicateSyntaxError(
+                source: source, offset: rhsToken.offset, expected: "{lower, upper} after BETWEEN",
+                found: rhsToken.text)
+        }
+        if op == .in, modifier == .direct, case .keyPath = rhs {
+            return Comparison(rhs, .equal, lhs, options: options, modifier: .any)
+        }
+        return Comparison(lhs, op, rhs, options: options, modifier: modifier)
+    }
+
+    private static func isPair(_ expression: PredicateExpression) -> Bool {
+        if case .constant(.list(let values)) = expression { return values.count == 2 }
+        if case .variable = expression { return true }
+        return false
+    }
+
+    private mutating func parseModifier() -> ComparisonModifier {
+        if accept(.keyword("ANY"), .keyword("SOME")) { return .any }
+        if accept(.keyword("ALL")) { return .all }
+        if accept(.keyword("NONE")) { return .none }
+        return .direct
     }
 
     private mutating func parseOperator() throws(PredicateSyntaxError) -> ComparisonOperator {
-        let token = current
         let op: ComparisonOperator?
-        switch token.kind {
+        switch current.kind {
         case .symbol("=="), .symbol("="): op = .equal
         case .symbol("!="), .symbol("<>"): op = .notEqual
         case .symbol("<"): op = .less
@@ -113,88 +161,5 @@ struct PredicateParser {
         guard let op else { throw error("a comparison operator") }
         position += 1
         return op
-    }
-
-    private mutating func parseExpression() throws(PredicateSyntaxError) -> PredicateExpression {
-        let token = advance()
-        switch token.kind {
-        case .identifier(let name): return .keyPath(try parseKeyPath(startingWith: name))
-        case .string(let string): return .constant(.string(string))
-        case .integer(let int): return .constant(.integer(int))
-        case .double(let double): return .constant(.double(double))
-        case .keyword("NIL"), .keyword("NULL"): return .constant(.null)
-        case .keyword("YES"), .keyword("TRUE"): return .constant(.bool(true))
-        case .keyword("NO"), .keyword("FALSE"): return .constant(.bool(false))
-        case .keyword("CAST"): return .constant(try parseCast())
-        case .symbol("{"): return .constant(try parseList())
-        case .argument(let kind): return try takeArgument(kind, token: token)
-        default:
-            position -= 1
-            throw error("a key path or a value")
-        }
-    }
-
-    private mutating func parseKeyPath(startingWith first: String) throws(PredicateSyntaxError)
-        -> String
-    {
-        var path = first
-        while accept(.symbol(".")) {
-            guard case .identifier(let name) = current.kind else { throw error("a key") }
-            position += 1
-            path += "." + name
-        }
-        return path
-    }
-
-    private mutating func parseList() throws(PredicateSyntaxError) -> PredicateValue {
-        var values: [PredicateValue] = []
-        if accept(.symbol("}")) { return .list(values) }
-        repeat {
-            guard case .constant(let value) = try parseExpression() else {
-                position -= 1
-                throw error("a constant in the list")
-            }
-            values.append(value)
-        } while accept(.symbol(","))
-        guard accept(.symbol("}")) else { throw error("\"}\"") }
-        return .list(values)
-    }
-
-    private mutating func parseCast() throws(PredicateSyntaxError) -> PredicateValue {
-        guard accept(.symbol("(")) else { throw error("\"(\"") }
-        let value = try parseExpression()
-        guard accept(.symbol(",")) else { throw error("\",\"") }
-        guard accept(.string("NSDate")) else { throw error("\"NSDate\"") }
-        guard accept(.symbol(")")) else { throw error("\")\"") }
-        switch value {
-        case .constant(.integer(let seconds)):
-            return .date(Date(timeIntervalSinceReferenceDate: Double(seconds)))
-        case .constant(.double(let seconds)):
-            return .date(Date(timeIntervalSinceReferenceDate: seconds))
-        default:
-            throw error("a number of seconds since 2001-01-01")
-        }
-    }
-
-    private mutating func takeArgument(_ kind: Character, token: PredicateToken)
-        throws(PredicateSyntaxError) -> PredicateExpression
-    {
-        guard !arguments.isEmpty else {
-            position -= 1
-            throw error("an argument for %\(kind) (too few arguments)")
-        }
-        let argument = arguments.removeFirst()
-        if kind == "K" {
-            guard let keyPath = argument as? String else {
-                position -= 1
-                throw error("a String key path argument for %K")
-            }
-            return .keyPath(keyPath)
-        }
-        guard let value = PredicateValue(argument) else {
-            position -= 1
-            throw error("an argument of a supported type for %@, not \(type(of: argument!))")
-        }
-        return .constant(value)
     }
 }

@@ -3,14 +3,45 @@ import SQLiteDB
 /// Compiles a ``PredicateNode`` to an SQL condition with every constant bound as a
 /// parameter, resolving key paths (and their joins) through a ``JoinPlanner``.
 ///
-/// String operators call the functions Core Data registers (`NSCoreDataStringSearch`,
-/// `NSCoreDataLike`), so they behave like Core Data's: exact, option-aware, and unable
-/// to use an index. `!=` is `IS NOT`, so nil values match it as they do in memory.
+/// The shapes follow Core Data's: a to-one key path is a JOIN; `@count`, the other
+/// aggregates and `SUBQUERY(…).@count` are correlated `(SELECT COUNT(…) FROM … WHERE
+/// (t0.Z_PK = t1.ZAUTHOR …))` subqueries; `ANY` over a to-many, outside `NOT`, joins
+/// the members (`JOIN ZPOST t1 ON (t0.Z_PK = t1.ZAUTHOR)`, a LEFT OUTER JOIN under
+/// `OR`, and the statement becomes `SELECT DISTINCT`), while `ALL`, `NONE` and a negated
+/// `ANY` are correlated `NOT EXISTS` / `EXISTS` subqueries. String operators call the functions Core Data
+/// registers (`NSCoreDataStringSearch`, `NSCoreDataLike`, `NSCoreDataMatches`), so they
+/// are exact, option-aware and unable to use an index, while `=`, `<`, `IN` and
+/// `BETWEEN` on a column can. `NOT p` is `NOT COALESCE((p), 0)` and `!=` between
+/// columns is `IS NOT`, so that nil values give the answers the in-memory evaluator
+/// gives.
+///
+/// Cost: linear in the size of the predicate.
 struct PredicateSQLCompiler {
-    private var planner: JoinPlanner
+    /// Where a term sits in the predicate, which decides how an `ANY` may join.
+    enum Position {
+        /// Under ANDs only: an inner join keeps the answer.
+        case conjunctive
+        /// Under an OR (not a NOT): a left outer join keeps it.
+        case disjunctive
+        /// Under a NOT: only a subquery keeps it.
+        case negated
+    }
 
-    init(planner: JoinPlanner) {
+    var planner: JoinPlanner
+    /// The `SUBQUERY` variable naming this scope's root object, inside a subquery.
+    let variable: String?
+    /// Whether `ANY` may join the members into the statement (only the statement's own
+    /// scope, not a subquery's).
+    let joinsMembers: Bool
+    /// Where the term being compiled sits.
+    var position = Position.conjunctive
+    /// Whether to-one joins are inner (false for the members of a left-joined `ANY`).
+    var innerJoins = true
+
+    init(planner: JoinPlanner, variable: String? = nil, joinsMembers: Bool = false) {
         self.planner = planner
+        self.variable = variable
+        self.joinsMembers = joinsMembers
     }
 
     /// The planner with the joins the predicate added.
@@ -18,140 +49,102 @@ struct PredicateSQLCompiler {
 
     /// The condition for `node`.
     ///
-    /// - Throws: ``FetchError`` for unknown key paths, mismatched constants and
-    ///   comparisons outside the core language.
+    /// - Throws: ``FetchError`` for unknown key paths, mismatched constants, aggregates
+    ///   of to-ones, unbound variables and comparisons SQL cannot express.
     mutating func compile(_ node: PredicateNode) throws -> SQL {
         switch node {
         case .truePredicate: return "1"
         case .falsePredicate: return "0"
-        case .not(let inner): return "NOT (\(try compile(inner)))"
+        case .not(let inner):
+            return "NOT COALESCE(\(try compile(inner, at: .negated)), 0)"
         case .and(let terms):
             return "(\(try terms.map { try compile($0) }.joined(separator: " AND ")))"
         case .or(let terms):
-            return "(\(try terms.map { try compile($0) }.joined(separator: " OR ")))"
+            let position = position == .negated ? Position.negated : .disjunctive
+            let sql = try terms.map { try compile($0, at: position) }
+            return "(\(sql.joined(separator: " OR ")))"
         case .comparison(let comparison): return try compile(comparison)
         }
     }
 
+    private mutating func compile(_ node: PredicateNode, at position: Position) throws -> SQL {
+        let saved = self.position
+        self.position = position
+        defer { self.position = saved }
+        return try compile(node)
+    }
+
     private mutating func compile(_ comparison: Comparison) throws -> SQL {
-        switch (comparison.lhs, comparison.rhs) {
-        case (.keyPath(let keyPath), .constant(let value)):
-            let column = try planner.column(for: keyPath, inner: true)
-            return try compare(column, keyPath, comparison.op, value, comparison.options)
-        case (.constant(let value), .keyPath(let keyPath)):
-            guard let mirrored = comparison.op.mirrored else {
-                throw FetchError.unsupportedComparison(
-                    "\(value) \(comparison.op.rawValue) \(keyPath)")
-            }
-            let column = try planner.column(for: keyPath, inner: true)
-            return try compare(column, keyPath, mirrored, value, comparison.options)
-        case (.keyPath(let left), .keyPath(let right)):
-            return try compareColumns(left, right, comparison)
-        case (.constant(let left), .constant(let right)):
-            let result = PredicateEvaluator.compare(
-                left, comparison.op, right, options: comparison.options)
-            return result ? "1" : "0"
+        if let membership = comparison.membership(from: planner.root, in: planner.model) {
+            return try compileModified(membership)
+        }
+        guard comparison.modifier == .direct else { return try compileModified(comparison) }
+        let lhs = try operand(comparison.lhs)
+        let rhs = try operand(comparison.rhs)
+        return try compare(lhs, comparison.op, rhs, options: comparison.options)
+    }
+
+    /// `ANY`, `ALL`, `NONE`: ALL is no member failing, NONE no member matching.
+    private mutating func compileModified(_ comparison: Comparison) throws -> SQL {
+        let keyPath = try comparison.collectionKeyPath()
+        if comparison.modifier == .any, joinsMembers, position != .negated,
+            let joined = try joinedMember(keyPath, comparison)
+        {
+            return joined
+        }
+        switch comparison.modifier {
+        case .all: return "NOT \(try anyMember(keyPath, comparison, negated: true))"
+        case .none: return "NOT \(try anyMember(keyPath, comparison, negated: false))"
+        default: return try anyMember(keyPath, comparison, negated: false)
         }
     }
 
-    private mutating func compareColumns(_ left: String, _ right: String, _ comparison: Comparison)
+    /// Whether a value at the end of `keyPath` satisfies the comparison (or, `negated`,
+    /// fails it): one `EXISTS` per to-many on the way.
+    mutating func anyMember(_ keyPath: String, _ comparison: Comparison, negated: Bool)
         throws -> SQL
     {
-        let lhs = try planner.column(for: left, inner: true).sql
-        let rhs = try planner.column(for: right, inner: true).sql
-        if let op = comparison.op.stringOperator {
-            return "NSCoreDataStringSearch(\(raw: lhs), \(raw: rhs), "
-                + "\(raw: String(comparison.options.rawValue)), \(raw: String(op.rawValue)))"
+        let keys = try localKeys(keyPath)
+        guard !keys.isEmpty else { return try anyMember(comparison, onSelf: negated) }
+        guard let split = try firstToMany(keys, keyPath: keyPath) else {
+            var direct = comparison
+            direct.modifier = .direct
+            direct.lhs = .keyPath(keys.joined(separator: "."))
+            let condition = try compile(direct)
+            return negated ? "NOT COALESCE(\(condition), 0)" : "(\(condition))"
         }
-        guard let symbol = Self.symbol(comparison.op) else {
-            throw FetchError.unsupportedComparison("\(left) \(comparison.op.rawValue) \(right)")
-        }
-        return "\(raw: lhs) \(raw: symbol) \(raw: rhs)"
+        var scope = try subqueryScope(
+            keyPath, prefix: Array(keys[..<split]), relationship: keys[split])
+        let rest = keys[(split + 1)...].joined(separator: ".")
+        var inner = scope.compiler
+        let condition =
+            rest.isEmpty
+            ? try inner.anyMember(comparison, onSelf: negated)
+            : try inner.anyMember(rest, comparison, negated: negated)
+        scope.compiler = inner
+        return "EXISTS (SELECT 1 FROM \(raw: scope.from) WHERE \(raw: scope.correlation) AND "
+            + "\(condition))"
     }
 
-    private func compare(
-        _ column: JoinPlanner.Column, _ keyPath: String, _ op: ComparisonOperator,
-        _ value: PredicateValue, _ options: StringMatching.Options
-    ) throws -> SQL {
-        let sql = column.sql
-        if op == .in {
-            guard case .list(let values) = value else {
-                throw FetchError.typeMismatch(
-                    keyPath: keyPath, expected: "a collection", actual: value.description)
+    /// The comparison on this scope's root object itself (a path that ended at a to-many).
+    mutating func anyMember(_ comparison: Comparison, onSelf negated: Bool) throws -> SQL {
+        var direct = comparison
+        direct.modifier = .direct
+        direct.lhs = .evaluatedObject
+        let condition = try compile(direct)
+        return negated ? "NOT COALESCE(\(condition), 0)" : "(\(condition))"
+    }
+
+    /// The keys of a key path in this scope: a leading `$variable` of the enclosing
+    /// `SUBQUERY` names this scope's root and is dropped.
+    func localKeys(_ keyPath: String) throws -> [String] {
+        var keys = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        if let first = keys.first, first.hasPrefix("$") {
+            guard first == "$" + (variable ?? "") else {
+                throw FetchError.unboundVariable(String(first.dropFirst()))
             }
-            guard !values.isEmpty else { return "0" }
-            let bound = try values.map { element -> SQL in
-                let stored = try storage(element, column, keyPath)
-                return "\(stored)"
-            }
-            return "\(raw: sql) IN (\(bound.joined(separator: ", ")))"
+            keys.removeFirst()
         }
-        if let stringOp = op.stringOperator {
-            return try stringSearch(sql, keyPath, stringOp, value, options)
-        }
-        if (op == .equal || op == .notEqual) && !options.isEmpty, case .string = value {
-            let search = try stringSearch(sql, keyPath, .equals, value, options)
-            return op == .equal ? search : "NOT \(search)"
-        }
-        let bound = try storage(value, column, keyPath)
-        if bound == .null && (op == .equal || op == .notEqual) {
-            return "\(raw: sql) \(raw: op == .equal ? "IS NULL" : "IS NOT NULL")"
-        }
-        return "\(raw: sql) \(raw: Self.symbol(op)!) \(bound)"
-    }
-
-    private func stringSearch(
-        _ sql: String, _ keyPath: String, _ op: StringMatching.Operator, _ value: PredicateValue,
-        _ options: StringMatching.Options
-    ) throws -> SQL {
-        guard case .string(let text) = value else {
-            throw FetchError.typeMismatch(
-                keyPath: keyPath, expected: "String", actual: value.description)
-        }
-        if op == .like {
-            return "NSCoreDataLike(\(raw: sql), \(text), \(raw: String(options.rawValue)))"
-        }
-        // Option and operator codes are constants of the engine, written literally as
-        // Core Data writes them; only the user's string is bound.
-        return "NSCoreDataStringSearch(\(raw: sql), \(text), \(raw: String(options.rawValue)), "
-            + "\(raw: String(op.rawValue)))"
-    }
-
-    private static func symbol(_ op: ComparisonOperator) -> String? {
-        switch op {
-        case .equal: return "="
-        case .notEqual: return "IS NOT"
-        case .less: return "<"
-        case .lessOrEqual: return "<="
-        case .greater: return ">"
-        case .greaterOrEqual: return ">="
-        default: return nil
-        }
-    }
-
-    /// A constant in the storage form of the column it is compared with.
-    private func storage(_ value: PredicateValue, _ column: JoinPlanner.Column, _ keyPath: String)
-        throws -> SQLiteValue
-    {
-        if value == .null { return .null }
-        let stored: SQLiteValue?
-        let expected: String
-        switch column.target {
-        case .attribute(let attribute):
-            stored = value.storage(for: attribute.type)
-            expected = attribute.type.swiftTypeName
-        case .toOne(_, let destination):
-            if case .object(let id) = value, destination.includes(id.entity) {
-                stored = .integer(id.primaryKey ?? -1)
-            } else {
-                stored = nil
-            }
-            expected = destination.name
-        }
-        guard let stored else {
-            throw FetchError.typeMismatch(
-                keyPath: keyPath, expected: expected, actual: value.description)
-        }
-        return stored
+        return keys
     }
 }

@@ -26,18 +26,18 @@ public struct PredicateSyntaxError: Error, Equatable, Sendable, CustomStringConv
 
     /// The 1-based line of the offset.
     public var line: Int {
-        source.prefix(offset).filter { $0 == "\n" }.count + 1
+        source.prefix(offset).filter(\.isNewline).count + 1
     }
 
     /// The 1-based column of the offset.
     public var column: Int {
         let before = source.prefix(offset)
-        let lineStart = before.lastIndex(of: "\n").map { before.index(after: $0) }
+        let lineStart = before.lastIndex(where: \.isNewline).map { before.index(after: $0) }
         return before[(lineStart ?? before.startIndex)...].count + 1
     }
 
     public var description: String {
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = source.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         let text = lines.indices.contains(line - 1) ? String(lines[line - 1]) : source
         return "predicate syntax error at \(line):\(column): expected \(expected), found "
             + "\(found)\n  \(text)\n  " + String(repeating: " ", count: column - 1) + "^"

@@ -9,6 +9,7 @@ struct PredicateToken: Equatable {
         case symbol(String)
         case options(String)
         case argument(Character)
+        case variable(String)
         case end
     }
 
@@ -26,6 +27,7 @@ struct PredicateToken: Equatable {
         case .symbol(let symbol): return "\"\(symbol)\""
         case .options(let options): return "[\(options)]"
         case .argument(let kind): return "%\(kind)"
+        case .variable(let name): return "$\(name)"
         case .end: return "the end"
         }
     }

@@ -66,6 +66,7 @@ package enum PredicateValue: Hashable, Sendable, CustomStringConvertible {
         case let url as URL: return .url(url)
         case let decimal as Decimal: return .decimal(decimal)
         case let value as PredicateValue: return value
+        case is NSNull: return .null
         default: return nil
         }
     }

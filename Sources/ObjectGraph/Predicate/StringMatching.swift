@@ -12,6 +12,8 @@ package enum StringMatching {
         case like = 4
         /// `==` with `[c]` or `[d]`.
         case equals = 5
+        /// `MATCHES`: an ICU regular expression that must match the whole value.
+        case matches = 6
     }
 
     /// `[c]` (case-insensitive) and `[d]` (diacritic-insensitive).
@@ -29,19 +31,35 @@ package enum StringMatching {
     /// Whether `value` matches `pattern` under `op` and `options`.
     ///
     /// Cost: linear in the lengths for the substring operators; `LIKE` (`*` and `?`
-    /// wildcards) is at worst their product.
+    /// wildcards) is at worst their product; `MATCHES` compiles the expression on every
+    /// call. An invalid regular expression matches nothing.
     package static func matches(
         _ value: String, _ pattern: String, _ op: Operator, _ options: Options
     ) -> Bool {
-        let value = fold(value, options)
-        let pattern = fold(pattern, options)
+        let folded = (value: fold(value, options), pattern: fold(pattern, options))
         switch op {
-        case .beginsWith: return value.hasPrefix(pattern)
-        case .endsWith: return value.hasSuffix(pattern)
-        case .contains: return pattern.isEmpty || value.contains(pattern)
-        case .like: return like(Array(value), Array(pattern))
-        case .equals: return value == pattern
+        case .matches: return regexMatches(value, pattern, options)
+        case .beginsWith: return folded.value.hasPrefix(folded.pattern)
+        case .endsWith: return folded.value.hasSuffix(folded.pattern)
+        case .contains: return folded.pattern.isEmpty || folded.value.contains(folded.pattern)
+        case .like: return like(Array(folded.value), Array(folded.pattern))
+        case .equals: return folded.value == folded.pattern
         }
+    }
+
+    private static func regexMatches(_ value: String, _ pattern: String, _ options: Options)
+        -> Bool
+    {
+        let folding = options.subtracting(.caseInsensitive)
+        let value = fold(value, folding)
+        let regexOptions: NSRegularExpression.Options =
+            options.contains(.caseInsensitive) ? [.caseInsensitive] : []
+        guard
+            let regex = try? NSRegularExpression(
+                pattern: "^(?:" + fold(pattern, folding) + ")$", options: regexOptions)
+        else { return false }
+        let range = NSRange(value.startIndex..., in: value)
+        return regex.firstMatch(in: value, options: [], range: range) != nil
     }
 
     private static func fold(_ text: String, _ options: Options) -> String {

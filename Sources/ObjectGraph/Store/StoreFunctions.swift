@@ -3,8 +3,9 @@ import SQLiteDB
 /// The SQL functions Core Data registers on its connections, under the same names, so
 /// string predicates compile to the same SQL and defeat indexes the same way.
 enum StoreFunctions {
-    /// Registers `NSCoreDataStringSearch(value, needle, options, operator)` and
-    /// `NSCoreDataLike(value, pattern, options)`.
+    /// Registers `NSCoreDataStringSearch(value, needle, options, operator)`,
+    /// `NSCoreDataLike(value, pattern, options)` and `NSCoreDataMatches(value, regex,
+    /// options)`.
     static func register(on connection: Connection) throws {
         try connection.createFunction("NSCoreDataStringSearch", argumentCount: 4) { arguments in
             guard let op = StringMatching.Operator(rawValue: arguments.int64(at: 3)) else {
@@ -14,6 +15,9 @@ enum StoreFunctions {
         }
         try connection.createFunction("NSCoreDataLike", argumentCount: 3) { arguments in
             match(arguments, .like)
+        }
+        try connection.createFunction("NSCoreDataMatches", argumentCount: 3) { arguments in
+            match(arguments, .matches)
         }
     }
 
