@@ -120,7 +120,7 @@ extension StoreCoordinator {
         return sql
     }
 
-    private func explainIfLogging(_ sql: SQL, on connection: Connection) throws {
+    func explainIfLogging(_ sql: SQL, on connection: Connection) throws {
         guard let log = lockedDebugLog, log.level >= 4 else { return }
         log.queryPlan(try connection.explainQueryPlan(sql))
     }
