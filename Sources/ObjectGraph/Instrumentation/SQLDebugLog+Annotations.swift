@@ -39,13 +39,6 @@ extension SQLDebugLog {
                 + "database.  Got \(rows) rows")
     }
 
-    /// `Bound intarray _Z_intarray0` and `Bound intarray values.`, before a statement
-    /// that reads a bound key list.
-    func boundIntegerList() {
-        line("annotation", "Bound intarray \(IntegerList.tableFunction)")
-        line("annotation", "Bound intarray values.")
-    }
-
     /// `Prefetching with key 'posts'.  Got 12 rows.`, after one prefetch level.
     func prefetched(key: String, rows: Int) {
         line("annotation", "Prefetching with key '\(key)'.  Got \(rows) rows.")

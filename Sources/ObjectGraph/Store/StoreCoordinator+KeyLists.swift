@@ -2,9 +2,9 @@ import SQLiteDB
 
 extension StoreCoordinator {
     /// Runs a SELECT that reads a bound key list (`… IN (SELECT * FROM
-    /// _Z_intarray0(?))`): a batch of a batched fetch or one prefetch level. Logs Core
-    /// Data's `Bound intarray` annotations first; every row goes into the row cache with
-    /// one reference for the fetching context.
+    /// _Z_intarray0(?))`): a batch of a batched fetch or one prefetch level (the SQL log
+    /// writes Core Data's `Bound intarray` annotations for it). Every row goes into the
+    /// row cache with one reference for the fetching context.
     ///
     /// Cost: one SELECT.
     ///
@@ -15,7 +15,6 @@ extension StoreCoordinator {
         keyedBy sql: SQL, layout: RowLayout, ownerColumn: Int32?
     ) throws -> [(row: RowSnapshot, owner: Int64)] {
         try withConnection { connection in
-            lockedDebugLog?.boundIntegerList()
             try explainIfLogging(sql, on: connection)
             let rows = try connection.fetchAll(sql) { statement in
                 let row = layout.snapshot(from: statement, model: model, store: storeUUID)
