@@ -49,9 +49,10 @@ extension StoreCoordinator {
                         $0.int64(at: 0)
                     } ?? 0
                 var key = first
-                try connection.withCachedStatement(SQL(text: insertText(for: entity))) { statement in
-                    try statement.bind(.integer(Int64(entity.id)), at: 2)
-                    try statement.bind(.integer(1), at: 3)
+                let placeholders = [SQLArgument](repeating: nil, count: entity.columns.count)
+                let insert = SQL(
+                    text: insertText(for: entity), arguments: [0, .value(.integer(Int64(entity.id))), 1] + placeholders)
+                try connection.withCachedStatement(insert) { statement in
                     while try nextRow(statement) {
                         key += 1
                         try statement.bind(.integer(key), at: 1)
