@@ -55,7 +55,7 @@ struct FetchSQL {
             + condition + ")"
     }
 
-    private func fromAndWhere() throws -> (String, [SQL], JoinPlanner) {
+    func fromAndWhere() throws -> (String, [SQL], JoinPlanner) {
         var conditions: [SQL] = []
         let filter = EntityFilter.sql(for: entity, alias: "t0", prefix: "")
         if !filter.text.isEmpty { conditions.append(filter) }
@@ -66,7 +66,7 @@ struct FetchSQL {
         return ("\(entity.tableName) t0", conditions, compiler.joins)
     }
 
-    private var limitClause: SQL {
+    var limitClause: SQL {
         var text = ""
         if request.fetchLimit > 0 {
             text += " LIMIT \(request.fetchLimit)"
