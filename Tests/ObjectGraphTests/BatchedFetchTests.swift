@@ -100,3 +100,31 @@ import Testing
         )
     }
 }
+
+/// Memory release of batched results.
+@Suite struct BatchedFetchReleaseTests {
+    @Test("objects of batches no longer in use are released unless changed or held")
+    func releasesPreviousBatches() throws {
+        let container = try Fixtures.container()
+        try Fixtures.seed(container, users: 10, posts: 10)
+        try inContext(container) { context in
+            let request = FetchRequest(entityName: "Post")
+            request.fetchBatchSize = 10
+            let posts = try context.fetch(request)
+            weak var first = posts[0]
+            let held = posts[1]
+            posts[2].setValue("changed", forKey: "title")
+            var titles = 0
+            for post in posts where post.value(forKey: "title") != nil { titles += 1 }
+            #expect(titles == 100)
+            #expect(first == nil)
+            #expect(context.registeredObjects.count == 10 + 2)
+            #expect(container.rowCacheCount <= 10 + 2)
+            #expect(container.statistics.objectsReleased == 100 - 10 - 2)
+            #expect(held.value(forKey: "title") != nil)
+            container.resetStatistics()
+            _ = posts[0].value(forKey: "title")
+            #expect(container.statistics.selectCount == 1)
+        }
+    }
+}

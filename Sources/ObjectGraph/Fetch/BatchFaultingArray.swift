@@ -1,7 +1,9 @@
 import SQLiteDB
 
 /// The storage of batched ``FetchResults``: the fetched IDs in order, and the batches
-/// loaded so far, held weakly except the one in use.
+/// loaded so far, held weakly except the one in use. Moving to another batch asks the
+/// context to let go of the previous batch's objects that nothing else holds and that
+/// have no changes, so a scan keeps about one batch resident.
 ///
 /// A batch loads with `SELECT … FROM ZPOST t0 WHERE t0.Z_PK IN (SELECT * FROM
 /// _Z_intarray0(?)) LIMIT B` (no ORDER BY: the order is the ID list's), then the
@@ -42,8 +44,10 @@ final class BatchFaultingArray {
         let offset = index - batch * batchSize
         if let held = batches[batch], let object = held[offset].object { return object }
         let objects = load(batch)
+        let previous = current.map(\.objectID)
         current = objects
         batches[batch] = objects.map { WeakObject(object: $0) }
+        context?.releaseUnreferenced(previous)
         return objects[offset]
     }
 
