@@ -19,19 +19,18 @@ extension ManagedObjectContext {
         else { throw FetchError.unknownEntity(request.entityName) }
         let binder = BatchRowBinder(entity: entity)
         var row: [String: Any] = [:]
-        let keys = try coordinator.batchInsert(into: entity) { statement in
+        let collect = request.resultType == .objectIDs
+        let (count, keys) = try coordinator.batchInsert(into: entity, collectKeys: collect) {
+            statement in
             row.removeAll(keepingCapacity: true)
             if request.nextRow(&row) { return false }
             try binder.bind(row, to: statement)
             return true
         }
-        let count = keys?.count ?? 0
         finishBatch("insert", entity: entity, rows: count, start: start)
-        let ids =
-            request.resultType == .objectIDs
-            ? (keys ?? 1...0).map {
-                ObjectID(entity: entity, primaryKey: $0, store: coordinator.storeUUID)
-            } : []
+        let ids = keys.map {
+            ObjectID(entity: entity, primaryKey: $0, store: coordinator.storeUUID)
+        }
         return .make(request.resultType, count: count, ids: ids)
     }
 

@@ -33,14 +33,18 @@ extension StoreCoordinator {
 
     /// Inserts the rows `nextRow` produces into `entity`'s table in one exclusive
     /// transaction: reads `Z_MAX` once, runs one cached INSERT per row, and advances
-    /// `Z_MAX` once at the end.
+    /// `Z_MAX` once at the end. With uniqueness constraints the INSERT is an upsert
+    /// (`ON CONFLICT (…) DO UPDATE SET …, Z_OPT = (Z_OPT + 1) RETURNING Z_PK`), so a
+    /// row matching an existing one updates it and keeps its key.
     ///
-    /// - Parameter nextRow: binds the next row's attribute values on the statement
-    ///   (parameters 4 and on) and returns true, or returns false when done.
-    /// - Returns: the first and last primary key inserted (an empty range for none).
-    func batchInsert(into entity: Entity, _ nextRow: (Statement) throws -> Bool) throws
-        -> ClosedRange<Int64>?
-    {
+    /// - Parameters:
+    ///   - nextRow: binds the next row's attribute values on the statement (parameters
+    ///     4 and on) and returns true, or returns false when done.
+    ///   - collectKeys: whether to return each row's `Z_PK`.
+    /// - Returns: the rows written, and their keys when collected.
+    func batchInsert(
+        into entity: Entity, collectKeys: Bool, _ nextRow: (Statement) throws -> Bool
+    ) throws -> (count: Int, keys: [Int64]) {
         try withConnection { connection in
             try connection.transaction(.exclusive) {
                 let root = entity.rootID
@@ -49,23 +53,45 @@ extension StoreCoordinator {
                         $0.int64(at: 0)
                     } ?? 0
                 var key = first
-                let placeholders = [SQLArgument](repeating: nil, count: entity.columns.count)
-                let insert = SQL(
-                    text: insertText(for: entity), arguments: [0, .value(.integer(Int64(entity.id))), 1] + placeholders)
-                try connection.withCachedStatement(insert) { statement in
+                var keys: [Int64] = []
+                var count = 0
+                let isUpsert = !entity.uniquenessConstraints.isEmpty
+                try connection.withCachedStatement(insertSQL(for: entity)) { statement in
                     while try nextRow(statement) {
                         key += 1
+                        count += 1
                         try statement.bind(.integer(key), at: 1)
+                        var returned = key
+                        if isUpsert, try statement.step() { returned = statement.int64(at: 0) }
                         try statement.run()
                         statement.reset()
+                        if collectKeys { keys.append(returned) }
                     }
                 }
-                guard key > first else { return nil }
-                try connection.execute(
-                    "UPDATE OR FAIL Z_PRIMARYKEY SET Z_MAX = \(key) WHERE Z_ENT = \(root) AND "
-                        + "Z_MAX = \(first)")
-                return (first + 1)...key
+                if key > first {
+                    try connection.execute(
+                        "UPDATE OR FAIL Z_PRIMARYKEY SET Z_MAX = \(key) WHERE Z_ENT = \(root) AND "
+                            + "Z_MAX = \(first)")
+                }
+                return (count, keys)
             }
         }
+    }
+
+    /// The batch INSERT for `entity`, with placeholder arguments for every column and
+    /// the upsert clauses of its uniqueness constraints.
+    private func insertSQL(for entity: Entity) -> SQL {
+        var text = insertText(for: entity)
+        for constraint in entity.uniquenessConstraints {
+            let updates = entity.attributes.map(\.column).filter { !constraint.contains($0) }
+                .map { "\($0) = excluded.\($0)" } + ["Z_OPT = (Z_OPT + 1)"]
+            text += " ON CONFLICT (\(constraint.joined(separator: ", "))) DO UPDATE SET "
+                + updates.joined(separator: ", ")
+        }
+        if !entity.uniquenessConstraints.isEmpty { text += " RETURNING Z_PK" }
+        let identity: [SQLArgument] = [0, .value(.integer(Int64(entity.id))), 1]
+        return SQL(
+            text: text,
+            arguments: identity + [SQLArgument](repeating: nil, count: entity.columns.count))
     }
 }

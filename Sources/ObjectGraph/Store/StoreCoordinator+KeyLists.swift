@@ -23,7 +23,8 @@ extension StoreCoordinator {
             }
             lockedRowCache { rowCache in
                 rowCache.reserve(rows.count)
-                for entry in rows { rowCache.store(entry.row, retain: true) }
+                let now = MonotonicClock.now()
+                for entry in rows { rowCache.store(entry.row, retain: true, at: now) }
             }
             return rows
         }
