@@ -86,6 +86,32 @@ import Testing
                 + "t0.ZAUTHOR")
     }
 
+    @Test("havingPredicate filters groups on an aggregate alias")
+    func having() throws {
+        let log = LogLines()
+        let container = try Fixtures.container(log: log)
+        try Fixtures.seed(container, users: 3, posts: 2)
+        try inContext(container) { context in
+            let extra = context.insertNewObject(forEntityName: "Post")
+            extra.setValue(try context.fetch(FetchRequest(entityName: "User"))[0], forKey: "author")
+            try context.save()
+            log.clear()
+            let request = FetchRequest(entityName: "Post")
+            request.propertiesToFetch = [
+                "author", .expression(.init(name: "n", function: .count, keyPath: "author")),
+            ]
+            request.propertiesToGroupBy = ["author"]
+            request.havingPredicate = try FetchPredicate(format: "n > %@", 2)
+            let rows = try context.fetchDictionaries(request)
+            #expect(rows.count == 1)
+            #expect(rows.first?["n"] as? Int64 == 3)
+        }
+        #expect(
+            log.sql.first
+                == "SELECT t0.ZAUTHOR, COUNT( t0.ZAUTHOR) AS __var0 FROM ZPOST t0 GROUP BY "
+                + "t0.ZAUTHOR HAVING __var0 > ?")
+    }
+
     @Test("returnsObjectsAsFaults = false materializes at fetch time")
     func notFaults() throws {
         let container = try Fixtures.container()

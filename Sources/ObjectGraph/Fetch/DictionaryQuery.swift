@@ -3,7 +3,7 @@ import SQLiteDB
 /// The SELECT of a dictionary fetch and how to read its rows, in Core Data's shape:
 /// only the requested columns (`t0.Z_ENT, t0.Z_PK` only for `objectID`), aggregates as
 /// SQL functions (`COUNT( t0.ZAGE)`, `total( … )` for `sum:`), `SELECT DISTINCT`,
-/// `GROUP BY`, then ORDER BY and LIMIT.
+/// `GROUP BY`, `HAVING` (aggregates then named `AS __var0` …), then ORDER BY and LIMIT.
 struct DictionaryQuery {
     /// How one result column turns into a dictionary value.
     enum Reader {
@@ -29,8 +29,18 @@ struct DictionaryQuery {
         let properties = request.propertiesToFetch ?? entity.attributes.map { .key($0.name) }
         var list: [String] = []
         var columns: [(String, Reader)] = []
+        var having: [String: String] = [:]
+        var aliases = 0
         for property in properties {
-            let (sql, reader) = try Self.column(property, planner: &planner)
+            var (sql, reader) = try Self.column(property, planner: &planner)
+            if request.havingPredicate != nil, case .expression = property {
+                let alias = "__var\(aliases)"
+                aliases += 1
+                sql += " AS \(alias)"
+                having[property.name] = alias
+            } else if request.havingPredicate != nil {
+                having[property.name] = sql
+            }
             list.append(sql)
             columns.append((property.name, reader))
         }
@@ -45,6 +55,10 @@ struct DictionaryQuery {
         var sql: SQL = "SELECT \(raw: distinct)\(raw: list.joined(separator: ", ")) FROM \(raw: from)"
         if !conditions.isEmpty { sql.append(" WHERE " + conditions.joined(separator: " AND ")) }
         if !groups.isEmpty { sql.append("\(raw: " GROUP BY " + groups.joined(separator: ", "))") }
+        if let predicate = request.havingPredicate {
+            let clause = HavingClause(columns: having)
+            sql.append(" HAVING " + (try clause.compile(predicate.root, entity: entity.name)))
+        }
         if !orderings.isEmpty {
             sql.append("\(raw: " ORDER BY " + orderings.joined(separator: ", "))")
         }

@@ -53,6 +53,9 @@ public final class FetchRequest: CustomStringConvertible {
     public var returnsDistinctResults = false
     /// Dictionary fetches only: the attributes to group aggregates by (`GROUP BY`).
     public var propertiesToGroupBy: [String] = []
+    /// Dictionary fetches only: a condition on groups (`HAVING`) whose key paths name
+    /// the aggregate expressions and grouped attributes of ``propertiesToFetch``.
+    public var havingPredicate: FetchPredicate?
 
     /// A request for every object of an entity.
     public init(entityName: String) {
