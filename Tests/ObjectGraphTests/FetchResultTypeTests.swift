@@ -112,6 +112,31 @@ import Testing
                 + "t0.ZAUTHOR HAVING __var0 > ?")
     }
 
+    @Test("propertiesToFetch on objects: partial faults, the rest fetched on demand")
+    func partialFaults() throws {
+        let log = LogLines()
+        let container = try Fixtures.container(log: log)
+        try Fixtures.seed(container, users: 2, posts: 2)
+        log.clear()
+        try inContext(container) { context in
+            let request = FetchRequest(entityName: "Post")
+            request.propertiesToFetch = ["title", "author"]
+            request.sortDescriptors = [SortKey("title")]
+            let posts = try context.fetch(request)
+            #expect(posts.map { $0.value(forKey: "title") as? String } == ["p0-0", "p0-1", "p1-0", "p1-1"])
+            #expect(posts.allSatisfy { $0.isFault })
+            #expect((posts[0].value(forKey: "author") as? ManagedObject)?.objectID.primaryKey == 1)
+            #expect(container.statistics.selectCount == 1)
+            #expect(container.rowCacheCount == 0)
+            #expect(posts[1].value(forKey: "score") as? Double == 1)
+            #expect(container.statistics.selectCount == 2)
+            #expect(!posts[1].isFault)
+        }
+        #expect(
+            log.sql.first
+                == "SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZTITLE, t0.ZAUTHOR FROM ZPOST t0 ORDER BY t0.ZTITLE")
+    }
+
     @Test("returnsObjectsAsFaults = false materializes at fetch time")
     func notFaults() throws {
         let container = try Fixtures.container()

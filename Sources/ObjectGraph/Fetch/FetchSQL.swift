@@ -12,7 +12,8 @@ struct FetchSQL {
     let model: ManagedObjectModel
 
     /// The object or ID query.
-    func select(layout: RowLayout, idsOnly: Bool) throws -> SQL {
+    /// With `columns`, only those (after `0, t0.Z_PK, t0.Z_OPT`) are selected.
+    func select(layout: RowLayout, idsOnly: Bool, columns narrowed: [String]? = nil) throws -> SQL {
         let (base, conditions, predicateJoins) = try fromAndWhere()
         var planner = predicateJoins
         var orderings: [String] = []
@@ -21,7 +22,11 @@ struct FetchSQL {
             orderings.append(column.sql + (key.ascending ? "" : " DESC"))
         }
         let from = base + planner.joinClause
-        let columns = idsOnly ? "\(layout.identityColumn), t0.Z_PK" : layout.selectList
+        var columns = idsOnly ? "\(layout.identityColumn), t0.Z_PK" : layout.selectList
+        if let narrowed {
+            columns = ([layout.identityColumn, "t0.Z_PK", "t0.Z_OPT"] + narrowed.map { "t0." + $0 })
+                .joined(separator: ", ")
+        }
         var sql: SQL = "SELECT \(raw: columns) FROM \(raw: from)"
         if !conditions.isEmpty { sql.append(" WHERE " + conditions.joined(separator: " AND ")) }
         if !orderings.isEmpty {

@@ -36,7 +36,9 @@ extension ManagedObjectContext {
         let layout = coordinator.layout(for: entity)
         let builder = FetchSQL(request: request, entity: entity, model: coordinator.model)
         var objects: [ManagedObject]
-        if request.includesPropertyValues {
+        if let keys = request.propertiesToFetch?.map(\.name), request.includesPropertyValues {
+            objects = try fetchPartial(request, entity: entity, keys: keys)
+        } else if request.includesPropertyValues {
             let sql = try builder.select(layout: layout, idsOnly: false)
             let rows = try coordinator.fetchRows(sql, layout: layout, cache: true)
             objects = register(rows, asFaults: request.returnsObjectsAsFaults)
