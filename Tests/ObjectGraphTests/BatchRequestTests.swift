@@ -59,7 +59,8 @@ import Testing
             return result
         }
         #expect(result == .count(50))
-        #expect(try inContext(container) { try $0.count(for: FetchRequest(entityName: "User")) } == 53)
+        #expect(
+            try inContext(container) { try $0.count(for: FetchRequest(entityName: "User")) } == 53)
     }
 
     @Test("batch insert rejects unknown keys and wrong types, inserting nothing")
@@ -77,7 +78,8 @@ import Testing
                 _ = try context.execute(wrongType)
             }
         }
-        #expect(try inContext(container) { try $0.count(for: FetchRequest(entityName: "User")) } == 0)
+        #expect(
+            try inContext(container) { try $0.count(for: FetchRequest(entityName: "User")) } == 0)
     }
 
     @Test("batch update: one UPDATE with Z_OPT = (Z_OPT + 1), whatever the row count")

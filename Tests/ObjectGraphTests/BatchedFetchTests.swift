@@ -35,7 +35,8 @@ import Testing
             log.sql == [
                 "SELECT 0, t0.Z_PK FROM ZPOST t0 ORDER BY t0.ZTITLE DESC", batch, batch, batch,
             ])
-        #expect(log.all.filter { $0.hasSuffix("annotation: Bound intarray _Z_intarray0") }.count == 3)
+        #expect(
+            log.all.filter { $0.hasSuffix("annotation: Bound intarray _Z_intarray0") }.count == 3)
         #expect(log.all.contains { $0.hasSuffix("batch 3 of 3.  Got 5 rows.") })
     }
 

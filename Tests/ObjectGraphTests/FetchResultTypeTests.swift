@@ -38,7 +38,8 @@ import Testing
             #expect(rows.first?["score"] as? Double == 0)
             #expect((rows.first?["author"] as? ObjectID)?.entityName == "User")
             request.propertiesToFetch = ["score"]
-            #expect(try context.fetchDictionaries(request).map { $0["score"] as? Double } == [0, 1, 2])
+            #expect(
+                try context.fetchDictionaries(request).map { $0["score"] as? Double } == [0, 1, 2])
             request.propertiesToFetch = ["objectID", "title"]
             request.returnsDistinctResults = false
             request.fetchLimit = 1
@@ -49,7 +50,9 @@ import Testing
         #expect(
             log.sql.first
                 == "SELECT DISTINCT t0.ZSCORE, t0.ZAUTHOR FROM ZPOST t0 ORDER BY t0.ZSCORE")
-        #expect(log.sql.last == "SELECT t0.Z_ENT, t0.Z_PK, t0.ZTITLE FROM ZPOST t0 ORDER BY t0.ZSCORE LIMIT 1")
+        #expect(
+            log.sql.last
+                == "SELECT t0.Z_ENT, t0.Z_PK, t0.ZTITLE FROM ZPOST t0 ORDER BY t0.ZSCORE LIMIT 1")
     }
 
     @Test("aggregates count:, sum:, min:, max:, average: with GROUP BY")
@@ -76,7 +79,9 @@ import Testing
             #expect(rows.allSatisfy { $0["low"] as? Double == 0 && $0["high"] as? Double == 3 })
             #expect(rows.allSatisfy { $0["mean"] as? Double == 1.5 })
             let ages = FetchRequest(entityName: "User")
-            ages.propertiesToFetch = [.expression(.init(name: "sum", function: .sum, keyPath: "age"))]
+            ages.propertiesToFetch = [
+                .expression(.init(name: "sum", function: .sum, keyPath: "age"))
+            ]
             #expect(try context.fetchDictionaries(ages).first?["sum"] as? Int64 == 20 + 21 + 22)
         }
         #expect(
@@ -123,7 +128,10 @@ import Testing
             request.propertiesToFetch = ["title", "author"]
             request.sortDescriptors = [SortKey("title")]
             let posts = try context.fetch(request)
-            #expect(posts.map { $0.value(forKey: "title") as? String } == ["p0-0", "p0-1", "p1-0", "p1-1"])
+            #expect(
+                posts.map { $0.value(forKey: "title") as? String } == [
+                    "p0-0", "p0-1", "p1-0", "p1-1",
+                ])
             #expect(posts.allSatisfy { $0.isFault })
             #expect((posts[0].value(forKey: "author") as? ManagedObject)?.objectID.primaryKey == 1)
             #expect(container.statistics.selectCount == 1)
@@ -134,7 +142,8 @@ import Testing
         }
         #expect(
             log.sql.first
-                == "SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZTITLE, t0.ZAUTHOR FROM ZPOST t0 ORDER BY t0.ZTITLE")
+                == "SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZTITLE, t0.ZAUTHOR FROM ZPOST t0 ORDER BY t0.ZTITLE"
+        )
     }
 
     @Test("returnsObjectsAsFaults = false materializes at fetch time")

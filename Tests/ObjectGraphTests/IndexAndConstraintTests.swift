@@ -53,7 +53,9 @@ import Testing
                 uniquenessConstraints: [["y"]])
         ])
         #expect(
-            model.validationErrors == [.unknownIndexProperty(entity: "A", index: "unique", property: "y")])
+            model.validationErrors == [
+                .unknownIndexProperty(entity: "A", index: "unique", property: "y")
+            ])
     }
 
     @Test("a save breaking a uniqueness constraint fails with SQLITE_CONSTRAINT_UNIQUE")

@@ -15,7 +15,9 @@ import Testing
             }
             for post in try context.fetch(FetchRequest(entityName: "Post")) {
                 let number = Int((post.value(forKey: "title") as! String).suffix(1))!
-                for tag in tags.prefix(number + 1) { try post.addObject(tag, toRelationship: "tags") }
+                for tag in tags.prefix(number + 1) {
+                    try post.addObject(tag, toRelationship: "tags")
+                }
             }
             try context.save()
         }

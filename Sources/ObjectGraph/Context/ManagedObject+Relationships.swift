@@ -35,7 +35,8 @@ extension ManagedObject {
     /// The ID a to-one points at now.
     func toOneID(_ index: Int) throws -> ObjectID? {
         if let changed = toOneChanges[index] { return changed }
-        if snapshot == nil, let partial, case .foreignKey(let key) = entity.relationships[index].storage,
+        if snapshot == nil, let partial,
+            case .foreignKey(let key) = entity.relationships[index].storage,
             partial.loaded[key.slot]
         {
             return committedToOneID(index, in: partial.row)

@@ -6,7 +6,16 @@
 public struct FetchExpression: Hashable, Sendable {
     /// The aggregate functions.
     public enum Function: String, Hashable, Sendable {
-        case count, sum, min, max, average
+        /// `count:`, SQL `COUNT`: non-NULL values.
+        case count
+        /// `sum:`, SQL `total()`: an integer for integer attributes, else a Double.
+        case sum
+        /// `min:`.
+        case min
+        /// `max:`.
+        case max
+        /// `average:`, SQL `avg()`: a Double.
+        case average
 
         /// The SQL function name.
         var sql: String {

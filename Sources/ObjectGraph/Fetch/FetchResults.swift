@@ -31,8 +31,10 @@ public struct FetchResults: RandomAccessCollection {
         storage = .batched(batched)
     }
 
+    /// Always 0.
     public var startIndex: Int { 0 }
 
+    /// The number of objects the fetch selected (known without loading any batch).
     public var endIndex: Int {
         switch storage {
         case .objects(let objects): return objects.count

@@ -24,7 +24,8 @@ struct FetchSQL {
         let from = base + planner.joinClause
         var columns = idsOnly ? "\(layout.identityColumn), t0.Z_PK" : layout.selectList
         if let narrowed {
-            columns = ([layout.identityColumn, "t0.Z_PK", "t0.Z_OPT"] + narrowed.map { "t0." + $0 })
+            columns =
+                ([layout.identityColumn, "t0.Z_PK", "t0.Z_OPT"] + narrowed.map { "t0." + $0 })
                 .joined(separator: ", ")
         }
         var sql: SQL = "SELECT \(raw: columns) FROM \(raw: from)"

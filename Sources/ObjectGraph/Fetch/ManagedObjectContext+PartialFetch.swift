@@ -25,7 +25,8 @@ extension ManagedObjectContext {
         let store = coordinator.storeUUID
         let rows = try coordinator.withConnection { connection in
             try connection.fetchAll(sql) { statement in
-                Self.partialRow(statement, layout: layout, columns: narrowed, model: model, store: store)
+                Self.partialRow(
+                    statement, layout: layout, columns: narrowed, model: model, store: store)
             }
         }
         return rows.map { partial in
