@@ -112,7 +112,7 @@ import Testing
             let request = FetchRequest(entityName: "Post")
             request.fetchBatchSize = 10
             let posts = try context.fetch(request)
-            weak var first = posts[0]
+            weak let first = posts[0]
             let held = posts[1]
             posts[2].setValue("changed", forKey: "title")
             var titles = 0

@@ -124,7 +124,7 @@ import Testing
     @Test("an unknown prefetch key path is a FetchError")
     func unknownKeyPath() throws {
         let container = try seededContainer()
-        try inContext(container) { context in
+        inContext(container) { context in
             let request = FetchRequest(entityName: "User")
             request.relationshipKeyPathsForPrefetching = ["friends"]
             #expect(throws: FetchError.unknownKeyPath(entity: "User", keyPath: "friends")) {
