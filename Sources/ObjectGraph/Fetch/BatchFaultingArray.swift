@@ -21,6 +21,7 @@ final class BatchFaultingArray {
     private weak var context: ManagedObjectContext?
     private var batches: [[WeakObject]?]
     private var current: [ManagedObject] = []
+    private var currentBatch = 0
 
     /// A proxy over `ids`, loading `batchSize` objects at a time into `context`.
     init(
@@ -47,7 +48,11 @@ final class BatchFaultingArray {
         let previous = current.map(\.objectID)
         current = objects
         batches[batch] = objects.map { WeakObject(object: $0) }
-        context?.releaseUnreferenced(previous)
+        // A batch whose objects all went needs no weak references (nor their side tables).
+        if let context, !previous.isEmpty, context.releaseUnreferenced(previous) == previous.count {
+            batches[currentBatch] = nil
+        }
+        currentBatch = batch
         return objects[offset]
     }
 

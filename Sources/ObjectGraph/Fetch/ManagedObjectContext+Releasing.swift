@@ -6,7 +6,10 @@ extension ManagedObjectContext {
     ///
     /// Cost: one registry lookup per ID and one row-cache lock for all of them; no SQL.
     /// An object released here is a new fault the next time its ID is asked for.
-    func releaseUnreferenced(_ ids: [ObjectID]) {
+    ///
+    /// - Returns: how many objects were released.
+    @discardableResult
+    func releaseUnreferenced(_ ids: [ObjectID]) -> Int {
         var cached: [ObjectID] = []
         var count = 0
         for id in ids {
@@ -20,5 +23,6 @@ extension ManagedObjectContext {
         }
         if !cached.isEmpty { coordinator.withRowCache { $0.release(cached) } }
         coordinator.statistics.record { $0.objectsReleased += count }
+        return count
     }
 }
