@@ -36,9 +36,7 @@ struct RowCache {
 
     /// Stores a snapshot read at `time`; `retain` adds one reference for a context that
     /// now holds it.
-    mutating func store(
-        _ snapshot: RowSnapshot, retain: Bool, at time: UInt64 = MonotonicClock.now()
-    ) {
+    mutating func store(_ snapshot: RowSnapshot, retain: Bool, at time: UInt64) {
         let added = retain ? 1 : 0
         let entry = Entry(snapshot: snapshot, references: added, storedAt: time)
         if let old = entries.updateValue(entry, for: snapshot.objectID), old.references > 0 {

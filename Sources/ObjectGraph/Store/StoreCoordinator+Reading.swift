@@ -73,7 +73,7 @@ extension StoreCoordinator {
                         layout.snapshot(from: $0, model: model, store: storeUUID)
                     })
             else { return nil }
-            lockedRowCache { $0.store(row, retain: retain) }
+            lockedRowCache { $0.store(row, retain: retain, at: MonotonicClock.now()) }
             lockedDebugLog?.faultFulfilled(row)
             return row
         }
