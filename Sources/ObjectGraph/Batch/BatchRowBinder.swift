@@ -5,6 +5,18 @@ import SQLiteDB
 /// against the entity's attributes and each value against the attribute's type.
 struct BatchRowBinder {
     let entity: Entity
+    // The attributes taken apart once, so the per-row loop copies no Attribute structs
+    // (each copy retains its strings): the batch insert's hot path.
+    private let names: [String]
+    private let types: [AttributeType]
+    private let defaults: [SQLiteValue]
+
+    init(entity: Entity) {
+        self.entity = entity
+        names = entity.attributes.map(\.name)
+        types = entity.attributes.map(\.type)
+        defaults = entity.attributes.map(\.defaultValue)
+    }
 
     /// Binds one insert row: attribute slot i goes to parameter i + 4 (after `Z_PK`,
     /// `Z_ENT`, `Z_OPT`); missing attributes take their defaults; to-one keys stay NULL.
@@ -12,13 +24,15 @@ struct BatchRowBinder {
     /// - Throws: ``KeyValueError`` for an unknown key or a wrong type.
     func bind(_ row: [String: Any], to statement: Statement) throws {
         var found = 0
-        for attribute in entity.attributes {
-            var stored = attribute.defaultValue
-            if let value = row[attribute.name] {
-                stored = try encode(value, attribute)
+        for index in names.indices {
+            // Attribute slots are the attribute indexes: parameter index + 4.
+            if let value = row[names[index]] {
+                let stored = try types[index].encode(value) ?? encodeOther(value, index)
+                try statement.bind(stored, at: Int32(index + 4))
                 found += 1
+            } else {
+                try statement.bind(defaults[index], at: Int32(index + 4))
             }
-            try statement.bind(stored, at: Int32(attribute.slot + 4))
         }
         if found < row.count, let key = row.keys.first(where: isUnknown) {
             throw KeyValueError.unknownKey(entity: entity.name, key: key)
@@ -33,7 +47,8 @@ struct BatchRowBinder {
             guard let attribute = entity.attribute(named: key) else {
                 throw KeyValueError.unknownKey(entity: entity.name, key: key)
             }
-            let value = try encode(values[key]!, attribute)
+            let value =
+                try attribute.type.encode(values[key]!) ?? encodeOther(values[key]!, attribute.slot)
             return "\(raw: attribute.column) = \(value)"
         }
     }
@@ -42,13 +57,14 @@ struct BatchRowBinder {
         entity.attribute(named: key) == nil
     }
 
-    private func encode(_ value: Any, _ attribute: Attribute) throws -> SQLiteValue {
-        if let stored = attribute.type.encode(value) { return stored }
+    /// A value the attribute type did not take: NULL for `NSNull` or a nil optional,
+    /// else a type error.
+    private func encodeOther(_ value: Any, _ index: Int) throws -> SQLiteValue {
         if value is NSNull { return .null }
         let mirror = Mirror(reflecting: value)
         guard mirror.displayStyle == .optional, mirror.children.isEmpty else {
             throw KeyValueError.wrongType(
-                entity: entity.name, key: attribute.name, expected: "\(attribute.type)",
+                entity: entity.name, key: names[index], expected: "\(types[index])",
                 actual: "\(type(of: value))")
         }
         return .null
