@@ -38,6 +38,23 @@ import Testing
         #expect(rows == ["-/7", "a/30", "b/-1"])
     }
 
+    @Test("without a debug log the row INSERTs run untraced but are counted all the same")
+    func insertStatisticsUntraced() throws {
+        let container = try Fixtures.container()
+        container.resetStatistics()
+        try inContext(container) { context in
+            let rows: [[String: Any]] = (0..<25).map { ["name": "n\($0)"] }
+            try context.execute(BatchInsertRequest(entityName: "User", objects: rows))
+        }
+        let stats = container.statistics
+        #expect(stats.insertCount == 25)
+        #expect(stats.statementCount == 2 + 25)
+        #expect(stats.rowsWritten == 25 + 1)
+        #expect(stats.transactionCount == 2)
+        #expect(stats.vmSteps > 0)
+        #expect(stats.batchRowsAffected == 25)
+    }
+
     @Test("batch insert from a handler until it returns true; keys continue after saves")
     func insertHandler() throws {
         let container = try Fixtures.container()

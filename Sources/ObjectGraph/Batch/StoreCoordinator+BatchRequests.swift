@@ -55,18 +55,23 @@ extension StoreCoordinator {
                 } ?? 0
                 var key = first
                 var keys: [Int64] = []
-                var count = 0
-                let isUpsert = !entity.uniquenessConstraints.isEmpty
-                try connection.withCachedStatement(insertSQL(for: entity)) { statement in
-                    while try nextRow(statement) {
-                        key += 1
-                        count += 1
-                        try statement.bind(.integer(key), at: 1)
-                        var returned = key
-                        if isUpsert, try statement.step() { returned = statement.int64(at: 0) }
-                        try statement.run()
-                        statement.reset()
-                        if collectKeys { keys.append(returned) }
+                let insert = insertSQL(for: entity)
+                let count = try withRowTracing(connection) {
+                    try connection.withCachedStatement(insert) { statement in
+                        let before = statement.cumulativeStatus
+                        let isUpsert = !entity.uniquenessConstraints.isEmpty
+                        var count = 0
+                        while try nextRow(statement) {
+                            key += 1
+                            count += 1
+                            try statement.bind(.integer(key), at: 1)
+                            var returned = key
+                            if isUpsert, try statement.step() { returned = statement.int64(at: 0) }
+                            try statement.run()
+                            statement.reset()
+                            if collectKeys { keys.append(returned) }
+                        }
+                        return (count, statement.cumulativeStatus.subtracting(before))
                     }
                 }
                 if key > first {
@@ -77,6 +82,30 @@ extension StoreCoordinator {
                 return (count, keys)
             }
         }
+    }
+
+    /// Runs the per-row INSERTs of a batch insert. With no SQL debug log attached (the
+    /// statistics are then the only trace sink), they run untraced, since a trace event
+    /// per row would cost more than the row itself, and their counters (statements,
+    /// inserts, rows written, VM steps) are added to the statistics in one step: the
+    /// totals are the same as traced.
+    private func withRowTracing(
+        _ connection: Connection, _ body: () throws -> (Int, StatementStatus)
+    ) throws -> Int {
+        guard lockedDebugLog == nil else { return try body().0 }
+        connection.removeTraceSink(statistics)
+        defer { connection.addTraceSink(statistics) }
+        let (count, status) = try body()
+        statistics.record { counters in
+            counters.statementCount += count
+            counters.insertCount += count
+            counters.rowsWritten += count
+            counters.vmSteps += status.vmSteps
+            counters.fullScanSteps += status.fullScanSteps
+            counters.sortCount += status.sorts
+            counters.autoIndexRows += status.autoIndexRows
+        }
+        return count
     }
 
     /// The batch INSERT for `entity`, with placeholder arguments for every column and
