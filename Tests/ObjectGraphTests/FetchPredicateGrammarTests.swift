@@ -117,7 +117,7 @@ import Testing
                     "ann", "bob",
                 ])
             request.predicate = try FetchPredicate(format: "SELF == %@", ann)
-            #expect(try context.fetch(request) == [ann])
+            #expect(try Array(context.fetch(request)) == [ann])
             request.predicate = try FetchPredicate(
                 format: "ANY posts.published >= %@", Date(timeIntervalSinceReferenceDate: 86_400))
             #expect(

@@ -396,7 +396,7 @@ import Testing
             try context.save()
             #expect(try context.fetch(request).count == 3)
             request.predicate = try FetchPredicate(format: "author == nil OR title == 'orphan'")
-            #expect(try context.fetch(request) == [orphan])
+            #expect(try Array(context.fetch(request)) == [orphan])
         }
     }
 }

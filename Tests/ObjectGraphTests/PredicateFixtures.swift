@@ -59,7 +59,7 @@ enum PredicateFixtures {
     }
 
     /// The names of `objects`, sorted.
-    static func names(_ objects: [ManagedObject], entity: String) -> [String] {
+    static func names(_ objects: some Sequence<ManagedObject>, entity: String) -> [String] {
         objects.compactMap { $0.value(forKey: nameKey(of: entity)) as? String }.sorted()
     }
 }

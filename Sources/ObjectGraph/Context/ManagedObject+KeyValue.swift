@@ -30,6 +30,9 @@ extension ManagedObject {
         case nil:
             throw KeyValueError.unknownKey(entity: entity.name, key: key)
         case .attribute(let index):
+            if snapshot == nil, let value = partial?.value(at: index) {
+                return entity.attributes[index].type.decode(value)
+            }
             try context.fulfill(self)
             return entity.attributes[index].type.decode(currentAttributeValue(index))
         case .relationship(let index):

@@ -35,13 +35,20 @@ extension ManagedObject {
     /// The ID a to-one points at now.
     func toOneID(_ index: Int) throws -> ObjectID? {
         if let changed = toOneChanges[index] { return changed }
+        if snapshot == nil, let partial,
+            case .foreignKey(let key) = entity.relationships[index].storage,
+            partial.loaded[key.slot]
+        {
+            return committedToOneID(index, in: partial.row)
+        }
         try managedObjectContext!.fulfill(self)
         return committedToOneID(index)
     }
 
-    /// The ID a to-one pointed at when last fetched or saved.
-    func committedToOneID(_ index: Int) -> ObjectID? {
-        guard let snapshot, case .foreignKey(let key) = entity.relationships[index].storage,
+    /// The ID a to-one pointed at when last fetched or saved (in `row`, when given).
+    func committedToOneID(_ index: Int, in row: RowSnapshot? = nil) -> ObjectID? {
+        guard let snapshot = row ?? snapshot,
+            case .foreignKey(let key) = entity.relationships[index].storage,
             case .integer(let pk) = snapshot.values[key.slot]
         else { return nil }
         let context = managedObjectContext!

@@ -28,7 +28,11 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
     public internal(set) var isDeleted = false
 
     /// Committed values; nil while the object is a fault (or new).
-    var snapshot: RowSnapshot?
+    var snapshot: RowSnapshot? {
+        didSet { if snapshot != nil { partial = nil } }
+    }
+    /// Some committed values, from a fetch with `propertiesToFetch`: a partial fault.
+    var partial: PartialRow?
     /// Changed attribute values, by attribute index (which is also the snapshot slot).
     var attributeChanges = AttributeChanges()
     /// Changed to-one targets, by relationship index.

@@ -42,6 +42,7 @@ extension ManagedObjectContext {
             updated.remove(object)
         }
         object.snapshot = nil
+        object.partial = nil
         for index in object.toMany.keys { object.toMany[index]!.committed = nil }
     }
 }

@@ -13,7 +13,8 @@ struct FetchSQL {
     let model: ManagedObjectModel
 
     /// The object or ID query.
-    func select(layout: RowLayout, idsOnly: Bool) throws -> SQL {
+    /// With `columns`, only those (after `0, t0.Z_PK, t0.Z_OPT`) are selected.
+    func select(layout: RowLayout, idsOnly: Bool, columns narrowed: [String]? = nil) throws -> SQL {
         let (base, conditions, predicateJoins) = try fromAndWhere()
         var planner = predicateJoins
         var orderings: [String] = []
@@ -22,7 +23,12 @@ struct FetchSQL {
             orderings.append(column.sql + (key.ascending ? "" : " DESC"))
         }
         let from = base + planner.joinClause
-        let columns = idsOnly ? "\(layout.identityColumn), t0.Z_PK" : layout.selectList
+        var columns = idsOnly ? "\(layout.identityColumn), t0.Z_PK" : layout.selectList
+        if let narrowed {
+            columns =
+                ([layout.identityColumn, "t0.Z_PK", "t0.Z_OPT"] + narrowed.map { "t0." + $0 })
+                .joined(separator: ", ")
+        }
         let distinct = planner.hasToManyJoins ? "DISTINCT " : ""
         var sql: SQL = "SELECT \(raw: distinct)\(raw: columns) FROM \(raw: from)"
         if !conditions.isEmpty { sql.append(" WHERE " + conditions.joined(separator: " AND ")) }
@@ -45,7 +51,19 @@ struct FetchSQL {
         return sql
     }
 
-    private func fromAndWhere() throws -> (String, [SQL], JoinPlanner) {
+    /// The request's condition for an `UPDATE` or `DELETE` on `<table> AS t0`: the
+    /// predicate itself, or `t0.Z_PK IN (SELECT t0.Z_PK FROM … JOIN … WHERE …)` when it
+    /// reads through to-one relationships; nil for every row.
+    func rowCondition() throws -> SQL? {
+        let (from, conditions, planner) = try fromAndWhere()
+        guard !conditions.isEmpty else { return nil }
+        let condition = conditions.joined(separator: " AND ")
+        guard planner.hasJoins else { return condition }
+        return "t0.Z_PK IN (SELECT t0.Z_PK FROM \(raw: from + planner.joinClause) WHERE "
+            + condition + ")"
+    }
+
+    func fromAndWhere() throws -> (String, [SQL], JoinPlanner) {
         var conditions: [SQL] = []
         let filter = EntityFilter.sql(for: entity, alias: "t0", prefix: "")
         if !filter.text.isEmpty { conditions.append(filter) }
@@ -57,7 +75,7 @@ struct FetchSQL {
         return ("\(entity.tableName) t0", conditions, compiler.joins)
     }
 
-    private var limitClause: SQL {
+    var limitClause: SQL {
         var text = ""
         if request.fetchLimit > 0 {
             text += " LIMIT \(request.fetchLimit)"

@@ -82,7 +82,8 @@ extension StoreCoordinator {
             }
             lockedRowCache { cache in
                 cache.reserve(operations.count)
-                for operation in operations { Self.apply(operation, to: &cache) }
+                let now = MonotonicClock.now()
+                for operation in operations { Self.apply(operation, to: &cache, at: now) }
             }
             statistics.record { $0.saveCount += 1 }
         }
@@ -168,10 +169,12 @@ extension StoreCoordinator {
             + "WHERE Z_PK = \(id.primaryKey!) AND Z_OPT = \(update.expectedVersion)"
     }
 
-    private static func apply(_ operation: WriteOperation, to cache: inout RowCache) {
+    private static func apply(
+        _ operation: WriteOperation, to cache: inout RowCache, at time: UInt64
+    ) {
         switch operation {
-        case .insert(let row): cache.store(row, retain: true)
-        case .update(let update): cache.store(update.result, retain: false)
+        case .insert(let row): cache.store(row, retain: true, at: time)
+        case .update(let update): cache.store(update.result, retain: false, at: time)
         case .delete(let id, _): cache.evict(id)
         case .link, .unlink, .unlinkAll, .position, .joinPosition: break
         }

@@ -1,0 +1,72 @@
+import Foundation
+import SQLiteDB
+
+/// Turns the dictionaries of batch requests into stored values: checks each key
+/// against the entity's attributes and each value against the attribute's type.
+struct BatchRowBinder {
+    let entity: Entity
+    // The attributes taken apart once, so the per-row loop copies no Attribute structs
+    // (each copy retains its strings): the batch insert's hot path.
+    private let names: [String]
+    private let types: [AttributeType]
+    private let defaults: [SQLiteValue]
+
+    init(entity: Entity) {
+        self.entity = entity
+        names = entity.attributes.map(\.name)
+        types = entity.attributes.map(\.type)
+        defaults = entity.attributes.map(\.defaultValue)
+    }
+
+    /// Binds one insert row: attribute slot i goes to parameter i + 4 (after `Z_PK`,
+    /// `Z_ENT`, `Z_OPT`); missing attributes take their defaults; to-one keys stay NULL.
+    ///
+    /// - Throws: ``KeyValueError`` for an unknown key or a wrong type.
+    func bind(_ row: [String: Any], to statement: Statement) throws {
+        var found = 0
+        for index in names.indices {
+            // Attribute slots are the attribute indexes: parameter index + 4.
+            if let value = row[names[index]] {
+                let stored = try types[index].encode(value) ?? encodeOther(value, index)
+                try statement.bind(stored, at: Int32(index + 4))
+                found += 1
+            } else {
+                try statement.bind(defaults[index], at: Int32(index + 4))
+            }
+        }
+        if found < row.count, let key = row.keys.first(where: isUnknown) {
+            throw KeyValueError.unknownKey(entity: entity.name, key: key)
+        }
+    }
+
+    /// `ZTITLE = ?` for each attribute to update, in name order.
+    ///
+    /// - Throws: ``KeyValueError`` for an unknown or non-attribute key or a wrong type.
+    func assignments(_ values: [String: Any]) throws -> [SQL] {
+        try values.keys.sorted().map { key in
+            guard let attribute = entity.attribute(named: key) else {
+                throw KeyValueError.unknownKey(entity: entity.name, key: key)
+            }
+            let value =
+                try attribute.type.encode(values[key]!) ?? encodeOther(values[key]!, attribute.slot)
+            return "\(raw: attribute.column) = \(value)"
+        }
+    }
+
+    private func isUnknown(_ key: String) -> Bool {
+        entity.attribute(named: key) == nil
+    }
+
+    /// A value the attribute type did not take: NULL for `NSNull` or a nil optional,
+    /// else a type error.
+    private func encodeOther(_ value: Any, _ index: Int) throws -> SQLiteValue {
+        if value is NSNull { return .null }
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional, mirror.children.isEmpty else {
+            throw KeyValueError.wrongType(
+                entity: entity.name, key: names[index], expected: "\(types[index])",
+                actual: "\(type(of: value))")
+        }
+        return .null
+    }
+}
