@@ -20,6 +20,7 @@ let package = Package(
             providers: [.apt(["libjemalloc-dev"])]),
         .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
         .target(name: "ObjectGraph", dependencies: ["SQLiteDB"]),
+        .target(name: "Workloads", dependencies: ["ObjectGraph", "SQLiteDB"]),
         .target(name: "BenchKit", dependencies: ["CJemalloc"]),
         .target(name: "BenchReports", dependencies: ["BenchKit"]),
         .target(
@@ -36,6 +37,7 @@ let package = Package(
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "BenchReports"]),
         .testTarget(name: "BenchCLITests", dependencies: ["bench", "BenchKit"]),
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "TestSupport"]),
+        .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "ObjectGraph", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
