@@ -27,7 +27,8 @@ let package = Package(
             name: "BenchmarkSuites", dependencies: ["BenchKit"],
             path: "Benchmarks/Suites"),
         .executableTarget(
-            name: "bench", dependencies: ["BenchKit", "BenchReports", "BenchmarkSuites"]),
+            name: "bench",
+            dependencies: ["BenchKit", "BenchReports", "BenchmarkSuites", "Workloads"]),
         .target(name: "TestSupport", dependencies: ["SQLiteDB"], path: "Tests/TestSupport"),
         // A worker executable with fixture benchmarks (500 MB allocation, crash) that the
         // BenchKit tests launch as child processes; not a product.

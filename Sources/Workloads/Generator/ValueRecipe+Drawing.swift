@@ -9,7 +9,7 @@ extension ValueRecipe {
         switch self {
         case .sequence: return .integer(Int64(index + 1))
         case .uniform(let range): return .integer(Int64.random(in: range, using: &generator))
-        case .bell(let range): return .integer(Self.bell(range, &generator))
+        case .bell(let range, let mode): return .integer(Self.bell(range, mode: mode, &generator))
         case .real(let range):
             return .double(
                 range.lowerBound + generator.unit() * (range.upperBound - range.lowerBound))
@@ -43,10 +43,19 @@ extension ValueRecipe {
         }
     }
 
-    private static func bell(_ range: ClosedRange<Int64>, _ generator: inout Xoshiro256) -> Int64 {
-        let mean = (generator.unit() + generator.unit() + generator.unit() + generator.unit()) / 4
-        let span = Double(range.upperBound - range.lowerBound + 1)
-        return min(range.upperBound, range.lowerBound + Int64(mean * span))
+    private static func bell(
+        _ range: ClosedRange<Int64>, mode: Int64, _ generator: inout Xoshiro256
+    ) -> Int64 {
+        let low = Double(range.lowerBound)
+        let high = Double(range.upperBound) + 1
+        let peak = Double(mode) + 0.5
+        let unit = generator.unit()
+        let split = (peak - low) / (high - low)
+        let value =
+            unit < split
+            ? low + (unit * (high - low) * (peak - low)).squareRoot()
+            : high - ((1 - unit) * (high - low) * (high - peak)).squareRoot()
+        return min(range.upperBound, max(range.lowerBound, Int64(value.rounded(.down))))
     }
 
     private static func skewed(_ range: ClosedRange<Int>, _ generator: inout Xoshiro256) -> Int {

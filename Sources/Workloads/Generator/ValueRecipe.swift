@@ -9,8 +9,9 @@ public enum ValueRecipe: Sendable {
     case sequence
     /// Uniform integers in a range.
     case uniform(ClosedRange<Int64>)
-    /// A bell shape over a range (the mean of four uniform draws).
-    case bell(ClosedRange<Int64>)
+    /// A bell shape over a range peaking at `mode`: the triangular distribution, drawn
+    /// by its inverse CDF (only sqrt, so identical on every machine).
+    case bell(ClosedRange<Int64>, mode: Int64)
     /// Uniform doubles in a range.
     case real(ClosedRange<Double>)
     /// One of the strings, with integer weights (for example 10 / 85 / 5 percent).

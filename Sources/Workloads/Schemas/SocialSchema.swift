@@ -14,7 +14,7 @@ extension DatasetSchema {
                 count: .ratio(1, 10),
                 values: [
                     "name": .personName, "email": .uniqueEmail, "emailIndexed": .copy(of: "email"),
-                    "age": .bell(13...90), "ageIndexed": .copy(of: "age"),
+                    "age": .bell(13...90, mode: 30), "ageIndexed": .copy(of: "age"),
                     "score": .real(0...100),
                     "createdAt": .dates(end: DatasetGenerator.epoch, years: 5),
                     "createdAtIndexed": .copy(of: "createdAt"),
@@ -26,7 +26,7 @@ extension DatasetSchema {
                     "title": .words(3...12), "body": .longText(20...400),
                     "wordCount": .wordCount(of: "body"),
                     "createdAt": .dates(end: DatasetGenerator.epoch, years: 5),
-                    "createdAtIndexed": .copy(of: "createdAt"), "likes": .bell(0...500),
+                    "createdAtIndexed": .copy(of: "createdAt"), "likes": .bell(0...500, mode: 20),
                     "status": .weighted(["draft", "published", "archived"], weights: [10, 85, 5]),
                     "statusIndexed": .copy(of: "status"),
                 ],
@@ -45,7 +45,7 @@ extension DatasetSchema {
         ],
         probes: [
             SelectivityProbe(entity: "User", predicate: "age == 30"),
-            SelectivityProbe(entity: "User", predicate: "age BETWEEN {18, 25}"),
+            SelectivityProbe(entity: "User", predicate: "age >= 18 AND age <= 25"),
             SelectivityProbe(entity: "User", predicate: "isActive == NO"),
             SelectivityProbe(entity: "Post", predicate: "status == \"draft\""),
             SelectivityProbe(entity: "Post", predicate: "status == \"published\""),

@@ -9,7 +9,7 @@ enum BenchTool {
 
     /// The public subcommands, in help order.
     static var subcommands: [any Subcommand.Type] {
-        [RunCommand.self, ListCommand.self, MergeCommand.self]
+        [RunCommand.self, ListCommand.self, GenerateCommand.self, MergeCommand.self]
     }
 
     /// The top-level usage line.
