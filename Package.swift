@@ -38,7 +38,8 @@ let package = Package(
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "BenchReports"]),
         .testTarget(name: "BenchCLITests", dependencies: ["bench", "BenchKit"]),
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "TestSupport"]),
-        .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "ObjectGraph", "TestSupport"]),
+        .testTarget(
+            name: "WorkloadsTests", dependencies: ["Workloads", "ObjectGraph", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
