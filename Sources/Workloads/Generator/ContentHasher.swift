@@ -1,6 +1,7 @@
 import Foundation
 
-/// A 64-bit FNV-1a hash over the canonical encoding of generated rows: the dataset's
+/// A 64-bit FNV-1a-style hash (bytes, and 8-byte words for long values) over the
+/// canonical encoding of generated rows: the dataset's
 /// logical content hash, the same on every machine for the same schema, size and seed.
 ///
 /// Not cryptographic; it identifies content and catches accidental change. Cost: one
@@ -27,13 +28,28 @@ public struct ContentHasher: Sendable {
     }
 
     mutating func combine(tag: UInt8, text: String) {
-        combine(tag: tag, UInt64(text.utf8.count))
-        for unit in text.utf8 { byte(unit) }
+        var text = text
+        text.withUTF8 { bytes in
+            combine(tag: tag, UInt64(bytes.count))
+            combine(UnsafeRawBufferPointer(bytes))
+        }
     }
 
     mutating func combine(tag: UInt8, bytes: Data) {
         combine(tag: tag, UInt64(bytes.count))
-        for unit in bytes { byte(unit) }
+        bytes.withUnsafeBytes { combine($0) }
+    }
+
+    /// Bytes eight at a time (little-endian words), then the tail byte by byte: text is
+    /// most of a dataset, and this is eight times fewer multiplies.
+    private mutating func combine(_ buffer: UnsafeRawBufferPointer) {
+        let words = buffer.count / 8
+        for index in 0..<words {
+            let word = UInt64(
+                littleEndian: buffer.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
+            state = (state ^ word) &* 0x100_0000_01B3
+        }
+        for index in (words * 8)..<buffer.count { byte(buffer[index]) }
     }
 
     /// Mixes in a plain integer (row counts, keys).

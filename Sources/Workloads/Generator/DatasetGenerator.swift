@@ -60,15 +60,16 @@ public struct DatasetGenerator: Sendable {
         var valueStreams = entity.columns.map { base.stream("\(entity.name).\($0.name)") }
         var linkStreams = entity.toOnes.map { base.stream("\(entity.name).\($0.name)") }
         let samplers = entity.toOnes.map { sampler(for: $0, base: base, entity: entity.name) }
+        let recipes = entity.columns.map(\.recipe)
+        let sources = entity.columns.map(\.sourceIndex)
         var values = [GeneratedValue](repeating: .null, count: entity.columns.count)
         var toOne = [Int?](repeating: nil, count: entity.toOnes.count)
         hasher.combine(entity.count)
         try sink.begin(entity)
         for row in 0..<entity.count {
             for index in entity.drawOrder {
-                let column = entity.columns[index]
-                values[index] = column.recipe.draw(
-                    row: row, &valueStreams[index], source: column.sourceIndex.map { values[$0] })
+                let source = sources[index].map { values[$0] }
+                values[index] = recipes[index].draw(row: row, &valueStreams[index], source: source)
             }
             for index in entity.toOnes.indices {
                 toOne[index] = destination(

@@ -106,8 +106,9 @@ extension ValueRecipe {
             ))
     }
 
+    /// Words of generated text: single spaces between words, so spaces + 1.
     private static func wordCount(_ value: GeneratedValue?) -> Int64 {
-        guard case .string(let text) = value else { return 0 }
-        return Int64(text.split(separator: " ").count)
+        guard case .string(var text) = value, !text.isEmpty else { return 0 }
+        return text.withUTF8 { bytes in Int64(bytes.reduce(1) { $1 == 0x20 ? $0 + 1 : $0 }) }
     }
 }

@@ -29,14 +29,22 @@ public enum Vocabulary {
         "Rossi", "Sato", "Tanaka", "Usmanov", "Volkov", "Watanabe", "Yamamoto", "Zhang",
     ]
 
-    /// `count` words joined by spaces, first letter capitalized.
+    /// The words' UTF-8 bytes, so sentences are assembled without String appends.
+    private static let wordBytes: [[UInt8]] = words.map { Array($0.utf8) }
+
+    /// `count` words joined by spaces, first letter capitalized (the words are ASCII).
+    ///
+    /// Cost: one byte buffer and one String per sentence; this is the generator's
+    /// hottest path (a 1m dataset holds about 150 million body words).
     public static func sentence(words count: Int, _ generator: inout Xoshiro256) -> String {
-        var text = ""
-        text.reserveCapacity(count * 6)
+        guard count > 0 else { return "" }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count * 8)
         for index in 0..<count {
-            if index > 0 { text += " " }
-            text += words[Int(generator.next() & 127)]
+            if index > 0 { bytes.append(0x20) }
+            bytes.append(contentsOf: wordBytes[Int(generator.next() & 127)])
         }
-        return text.prefix(1).uppercased() + text.dropFirst()
+        if (0x61...0x7A).contains(bytes[0]) { bytes[0] -= 0x20 }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -23,7 +23,7 @@ public final class RawStoreWriter: DatasetSink {
     /// Creates the store at `path` (which must not exist yet) for `layout`'s model.
     public init(path: String, model: ManagedObjectModel, layout: DatasetLayout) throws {
         try StoreFile.create(at: path, model: model)
-        connection = try Connection(location: .file(path))
+        connection = try Connection(location: .file(path), configuration: Self.bulkLoad)
         let resolved = model.resolvedEntities.map(ResolvedEntity.init)
         entities = Dictionary(uniqueKeysWithValues: resolved.map { ($0.name, $0) })
         keys = KeyMap(layout: layout, entities: entities)
@@ -108,6 +108,15 @@ public final class RawStoreWriter: DatasetSink {
         for sql in droppedIndexes { try connection.execute(script: sql) }
         try connection.execute(script: "PRAGMA journal_mode = DELETE")
         try connection.close()
+    }
+
+    /// No journal and no fsync while loading: the file lives in a temporary directory
+    /// that is only renamed into place once complete, so a crash loses nothing.
+    static var bulkLoad: Connection.Configuration {
+        var configuration = Connection.Configuration()
+        configuration.journalMode = .off
+        configuration.pragmas = [.init("synchronous", "OFF"), .init("cache_size", "-262144")]
+        return configuration
     }
 
     private static func dropIndexes(_ connection: Connection) throws -> [String] {
