@@ -70,6 +70,28 @@ extension DatasetLayout {
             drawOrder: drawOrder, toOnes: toOnes)
     }
 
+    /// Entities ordered so that each comes after the destinations of its to-one
+    /// relationships (a writer that inserts through the engine needs their IDs first);
+    /// model order is kept among equals, and a cycle keeps its members in model order.
+    static func dependencyOrder(_ entities: [EntityDescription], model: ModelView)
+        -> [EntityDescription]
+    {
+        var remaining = entities
+        var ordered: [EntityDescription] = []
+        while !remaining.isEmpty {
+            let placed = Set(ordered.map(\.name))
+            let ready = remaining.firstIndex { entity in
+                model.relationships(of: entity).allSatisfy { relationship in
+                    relationship.isToMany || relationship.destination == entity.name
+                        || placed.contains(relationship.destination)
+                        || !remaining.contains { $0.name == relationship.destination }
+                }
+            }
+            ordered.append(remaining.remove(at: ready ?? 0))
+        }
+        return ordered
+    }
+
     /// Many-to-many relationships, each generated once, from the side whose
     /// entity.relationship name sorts first (or the only side, without an inverse).
     private static func links(
