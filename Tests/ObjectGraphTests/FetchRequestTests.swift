@@ -4,7 +4,7 @@ import SQLiteDB
 import Testing
 
 @Suite struct FetchRequestTests {
-    private func titles(_ objects: [ManagedObject]) -> [String] {
+    private func titles(_ objects: some Sequence<ManagedObject>) -> [String] {
         objects.compactMap { $0.value(forKey: "title") as? String }
     }
 

@@ -83,7 +83,11 @@ extension ManagedObjectContext {
     func fulfill(_ object: ManagedObject) throws {
         guard object.isFault else { return }
         let retain = !object.holdsCacheReference
-        guard let row = try coordinator.snapshot(for: object.objectID, retain: retain) else {
+        let maxAge = stalenessInterval < 0 ? nil : UInt64(stalenessInterval * 1e9)
+        guard
+            let row = try coordinator.snapshot(
+                for: object.objectID, retain: retain, maxAge: maxAge)
+        else {
             throw KeyValueError.faultNotFulfilled(object: object.objectID)
         }
         object.holdsCacheReference = true

@@ -37,6 +37,12 @@ public final class ManagedObjectContext: @unchecked Sendable {
     public let concurrencyType: ConcurrencyType
     /// A name shown in diagnostics.
     public var name: String?
+    /// How old (in seconds) a row-cache entry may be for firing a fault from it: negative
+    /// (the default) reuses cached rows whatever their age; 0 always runs the fault's
+    /// SELECT. Objects already loaded are not refreshed by it, as in Core Data.
+    ///
+    /// Related: https://developer.apple.com/documentation/coredata/nsmanagedobjectcontext/1506875-stalenessinterval
+    public var stalenessInterval: Double = -1
 
     let coordinator: StoreCoordinator
     private let queue: DispatchQueue

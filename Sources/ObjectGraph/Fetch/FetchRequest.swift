@@ -32,6 +32,30 @@ public final class FetchRequest: CustomStringConvertible {
     public var returnsObjectsAsFaults = true
     /// Whether unsaved inserts that match are included and unsaved deletes left out.
     public var includesPendingChanges = true
+    /// Objects loaded per batch (0: all at once). With a batch size the fetch runs one
+    /// SELECT of IDs and returns a lazy collection that loads each batch of B objects
+    /// with one more SELECT the first time an index in it is read: iterating N objects
+    /// costs 1 + ceil(N/B) SELECTs, and objects of batches nobody holds can be freed.
+    /// Converting the result to an Array loads every batch at once, as on Apple systems.
+    public var fetchBatchSize = 0
+    /// Relationship key paths (`author`, `posts.comments`) whose destinations are
+    /// loaded with the fetch: one extra SELECT per key path level (per batch with a
+    /// batch size), after which reading them runs no SQL.
+    public var relationshipKeyPathsForPrefetching: [String] = []
+    /// The attributes (and to-ones) to load; nil means all. On object fetches the rest
+    /// stay unloaded (partial faults read them on demand with one SELECT per object);
+    /// on dictionary fetches these are the keys of each dictionary, and may include
+    /// aggregate expressions (``FetchExpression``).
+    public var propertiesToFetch: [FetchProperty]?
+    /// What the fetch returns: objects, IDs, dictionaries or a count.
+    public var resultType = FetchResultType.managedObject
+    /// Dictionary fetches only: `SELECT DISTINCT`.
+    public var returnsDistinctResults = false
+    /// Dictionary fetches only: the attributes to group aggregates by (`GROUP BY`).
+    public var propertiesToGroupBy: [String] = []
+    /// Dictionary fetches only: a condition on groups (`HAVING`) whose key paths name
+    /// the aggregate expressions and grouped attributes of ``propertiesToFetch``.
+    public var havingPredicate: FetchPredicate?
 
     /// A request for every object of an entity.
     public init(entityName: String) {

@@ -43,7 +43,19 @@ struct FetchSQL {
         return sql
     }
 
-    private func fromAndWhere() throws -> (String, [SQL], JoinPlanner) {
+    /// The request's condition for an `UPDATE` or `DELETE` on `<table> AS t0`: the
+    /// predicate itself, or `t0.Z_PK IN (SELECT t0.Z_PK FROM … JOIN … WHERE …)` when it
+    /// reads through to-one relationships; nil for every row.
+    func rowCondition() throws -> SQL? {
+        let (from, conditions, planner) = try fromAndWhere()
+        guard !conditions.isEmpty else { return nil }
+        let condition = conditions.joined(separator: " AND ")
+        guard planner.hasJoins else { return condition }
+        return "t0.Z_PK IN (SELECT t0.Z_PK FROM \(raw: from + planner.joinClause) WHERE "
+            + condition + ")"
+    }
+
+    func fromAndWhere() throws -> (String, [SQL], JoinPlanner) {
         var conditions: [SQL] = []
         let filter = EntityFilter.sql(for: entity, alias: "t0", prefix: "")
         if !filter.text.isEmpty { conditions.append(filter) }
@@ -54,7 +66,7 @@ struct FetchSQL {
         return ("\(entity.tableName) t0", conditions, compiler.joins)
     }
 
-    private var limitClause: SQL {
+    var limitClause: SQL {
         var text = ""
         if request.fetchLimit > 0 {
             text += " LIMIT \(request.fetchLimit)"

@@ -7,14 +7,32 @@ extension ManagedObjectContext {
     /// into the row cache and the objects come back as faults that fill from it with no
     /// more SQL. With ``FetchRequest/includesPendingChanges`` (the default) unsaved
     /// inserts that match are added (the predicate runs on them in memory) and unsaved
-    /// deletes are left out.
+    /// deletes are left out. With ``FetchRequest/fetchBatchSize`` B the SELECT reads
+    /// only IDs and the result loads B objects per batch on first touch (one SELECT
+    /// each); unsaved inserts matching a sorted batched request make it load at once.
+    /// Each prefetch key path level adds one SELECT (per batch when batched).
     ///
     /// - Throws: ``FetchError`` for a request that does not fit the model, or
     ///   `SQLiteError`.
-    public func fetch(_ request: FetchRequest) throws -> [ManagedObject] {
+    public func fetch(_ request: FetchRequest) throws -> FetchResults {
         checkQueue()
+        precondition(
+            request.resultType == .managedObject,
+            "fetch(_:) returns objects; use fetchObjectIDs, fetchDictionaries or count(for:)")
         let start = MonotonicClock.now()
         let entity = try entity(for: request)
+        let results: FetchResults
+        if request.fetchBatchSize > 0, let batched = try fetchBatched(request, entity: entity) {
+            results = batched
+        } else {
+            results = FetchResults(try fetchAll(request, entity: entity))
+        }
+        coordinator.debugLog?.fetchCompleted(
+            nanoseconds: MonotonicClock.now() &- start, rows: results.count)
+        return results
+    }
+
+    private func fetchAll(_ request: FetchRequest, entity: Entity) throws -> [ManagedObject] {
         let layout = coordinator.layout(for: entity)
         let builder = FetchSQL(request: request, entity: entity, model: coordinator.model)
         var objects: [ManagedObject]
@@ -26,12 +44,36 @@ extension ManagedObjectContext {
             let sql = try builder.select(layout: layout, idsOnly: true)
             objects = try coordinator.fetchObjectIDs(sql, layout: layout).map { object(with: $0) }
         }
+        if !request.relationshipKeyPathsForPrefetching.isEmpty {
+            try Prefetcher(context: self).prefetch(
+                request.relationshipKeyPathsForPrefetching, for: objects, root: entity)
+        }
         if request.includesPendingChanges {
             objects = try mergePendingChanges(into: objects, request: request, entity: entity)
         }
-        coordinator.debugLog?.fetchCompleted(
-            nanoseconds: MonotonicClock.now() &- start, rows: objects.count)
         return objects
+    }
+
+    /// The batched form: one ID SELECT with the full WHERE and ORDER BY; nil when
+    /// pending inserts must be sorted in, which needs every object loaded.
+    private func fetchBatched(_ request: FetchRequest, entity: Entity) throws -> FetchResults? {
+        let additions =
+            request.includesPendingChanges
+            ? try pending(inserted.objects, matching: request, entity: entity) : []
+        if !additions.isEmpty && !request.sortDescriptors.isEmpty { return nil }
+        let layout = coordinator.layout(for: entity)
+        let builder = FetchSQL(request: request, entity: entity, model: coordinator.model)
+        var ids = try coordinator.fetchObjectIDs(
+            try builder.select(layout: layout, idsOnly: true), layout: layout)
+        if request.includesPendingChanges && !deleted.isEmpty {
+            ids.removeAll { registered[$0]?.isDeleted == true }
+        }
+        ids += additions.map(\.objectID)
+        if request.fetchLimit > 0 && ids.count > request.fetchLimit {
+            ids.removeLast(ids.count - request.fetchLimit)
+        }
+        return FetchResults(
+            batched: BatchFaultingArray(ids: ids, request: request, entity: entity, context: self))
     }
 
     /// How many objects a request selects, without loading them.
@@ -55,7 +97,7 @@ extension ManagedObjectContext {
         return count
     }
 
-    private func entity(for request: FetchRequest) throws -> Entity {
+    func entity(for request: FetchRequest) throws -> Entity {
         guard let entity = coordinator.model.entity(named: request.entityName) else {
             throw FetchError.unknownEntity(request.entityName)
         }
@@ -64,7 +106,7 @@ extension ManagedObjectContext {
 
     /// Registers fetched rows: the registered instance when there is one (its extra
     /// row-cache reference is dropped), else a new object, a fault unless asked not to.
-    private func register(_ rows: [RowSnapshot], asFaults: Bool) -> [ManagedObject] {
+    func register(_ rows: [RowSnapshot], asFaults: Bool) -> [ManagedObject] {
         var objects: [ManagedObject] = []
         objects.reserveCapacity(rows.count)
         var extraReferences: [ObjectID] = []
@@ -103,7 +145,7 @@ extension ManagedObjectContext {
         return merged
     }
 
-    private func pending(_ objects: [ManagedObject], matching request: FetchRequest, entity: Entity)
+    func pending(_ objects: [ManagedObject], matching request: FetchRequest, entity: Entity)
         throws -> [ManagedObject]
     {
         try objects.filter { object in

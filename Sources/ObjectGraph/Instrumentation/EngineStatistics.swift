@@ -50,6 +50,16 @@ public struct EngineStatistics: Hashable, Sendable, Codable {
     public var objectsMaterialized = 0
     /// Successful saves that wrote to the store.
     public var saveCount = 0
+    /// Unchanged objects of batched fetch results unregistered once no longer held.
+    public var objectsReleased = 0
+    /// Batches loaded by batched fetches (``FetchRequest/fetchBatchSize``).
+    public var batchesLoaded = 0
+    /// Prefetch SELECTs run (one per key path level, per batch).
+    public var prefetchSelects = 0
+    /// Batch insert, update and delete requests executed.
+    public var batchRequests = 0
+    /// Rows inserted, updated or deleted by batch requests (cascades not included).
+    public var batchRowsAffected = 0
 
     /// All zero.
     public init() {}

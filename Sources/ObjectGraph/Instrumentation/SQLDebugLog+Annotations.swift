@@ -39,6 +39,27 @@ extension SQLDebugLog {
                 + "database.  Got \(rows) rows")
     }
 
+    /// `Prefetching with key 'posts'.  Got 12 rows.`, after one prefetch level.
+    func prefetched(key: String, rows: Int) {
+        line("annotation", "Prefetching with key '\(key)'.  Got \(rows) rows.")
+    }
+
+    /// `batch fault fulfilled from database: batch 3 of 10.  Got 20 rows.`, after a
+    /// batched fetch loaded one batch.
+    func batchFulfilled(batch: Int, of count: Int, rows: Int) {
+        line(
+            "annotation",
+            "batch fault fulfilled from database: batch \(batch + 1) of \(count).  Got \(rows) rows."
+        )
+    }
+
+    /// `batch update of ZPOST: 12 rows.` (and likewise for insert and delete).
+    func batchRequestCompleted(_ kind: String, table: String, rows: Int, nanoseconds: UInt64) {
+        line(
+            "annotation",
+            "batch \(kind) of \(table): \(rows) rows in \(Self.seconds(nanoseconds))s.")
+    }
+
     /// The `EXPLAIN QUERY PLAN` of a fetch, one line per node (level 4).
     func queryPlan(_ plan: QueryPlan) {
         for row in plan.description.split(separator: "\n") {

@@ -29,6 +29,18 @@ package final class Entity: Sendable, CustomStringConvertible {
     package let columns: [String]
     /// The entity's stable version hash.
     package let versionHash: VersionHash
+    /// Its own fetch indexes, resolved to columns.
+    package let fetchIndexes: [ResolvedIndex]
+    /// Its own uniqueness constraints, as column lists.
+    package let uniquenessConstraints: [[String]]
+
+    /// A fetch index with its columns and directions.
+    package struct ResolvedIndex: Sendable {
+        /// The declared name.
+        package let name: String
+        /// Each column and whether it is ascending.
+        package let columns: [(column: String, ascending: Bool)]
+    }
     private let propertyIndex: [String: Property]
 
     /// A property found by name.
@@ -41,8 +53,11 @@ package final class Entity: Sendable, CustomStringConvertible {
     package init(
         name: String, id: Int, parentID: Int?, rootID: Int, isAbstract: Bool,
         descendantIDs: ClosedRange<Int>, tableName: String, attributes: [Attribute],
-        relationships: [Relationship], versionHash: VersionHash
+        relationships: [Relationship], versionHash: VersionHash,
+        fetchIndexes: [ResolvedIndex] = [], uniquenessConstraints: [[String]] = []
     ) {
+        self.fetchIndexes = fetchIndexes
+        self.uniquenessConstraints = uniquenessConstraints
         self.name = name
         self.id = id
         self.parentID = parentID

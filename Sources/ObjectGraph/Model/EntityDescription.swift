@@ -23,12 +23,21 @@ public struct EntityDescription: Sendable {
     public var attributes: [AttributeDescription]
     /// The entity's own relationships.
     public var relationships: [RelationshipDescription]
+    /// Compound fetch indexes (`Z_<Entity>_<name>`).
+    public var indexes: [FetchIndexDescription]
+    /// Sets of properties whose values must be unique together; each becomes a unique
+    /// index. A save that breaks one fails with `SQLITE_CONSTRAINT_UNIQUE`; a batch
+    /// insert updates the existing row instead (an upsert).
+    public var uniquenessConstraints: [[String]]
 
     /// Describes an entity.
     public init(
         name: String, parent: String? = nil, isAbstract: Bool = false,
-        attributes: [AttributeDescription] = [], relationships: [RelationshipDescription] = []
+        attributes: [AttributeDescription] = [], relationships: [RelationshipDescription] = [],
+        indexes: [FetchIndexDescription] = [], uniquenessConstraints: [[String]] = []
     ) {
+        self.indexes = indexes
+        self.uniquenessConstraints = uniquenessConstraints
         self.name = name
         self.parent = parent
         self.isAbstract = isAbstract

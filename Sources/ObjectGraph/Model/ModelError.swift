@@ -21,6 +21,8 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
     case mismatchedInverse(entity: String, relationship: String, inverse: String, reason: String)
     /// A default value does not have the attribute's type.
     case invalidDefaultValue(entity: String, attribute: String, expected: String, actual: String)
+    /// A fetch index or uniqueness constraint names no attribute or to-one of the entity.
+    case unknownIndexProperty(entity: String, index: String, property: String)
     /// The model has no entities.
     case empty
 
@@ -51,6 +53,9 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidDefaultValue(let entity, let attribute, let expected, let actual):
             return "attribute \"\(attribute)\" of entity \"\(entity)\": default value has "
                 + "type \(actual), expected \(expected)"
+        case .unknownIndexProperty(let entity, let index, let property):
+            return "index \"\(index)\" of entity \"\(entity)\": \"\(property)\" is not an "
+                + "attribute or to-one relationship"
         case .empty:
             return "model: no entities"
         }

@@ -95,6 +95,24 @@ struct ModelResolver {
                 checkRelationship(relationship, of: name)
             }
             for attribute in declared[name]!.attributes { checkDefault(attribute, of: name) }
+            checkIndexes(of: name)
+        }
+    }
+
+    private mutating func checkIndexes(of name: String) {
+        let entity = declared[name]!
+        let indexed =
+            entity.indexes.map { ($0.name, $0.elements.map(\.property)) }
+            + entity.uniquenessConstraints.map { ("unique", $0) }
+        let lineage = lineage(of: name)
+        let allowed = Set(
+            lineage.flatMap(\.attributes).map(\.name)
+                + lineage.flatMap(\.relationships).filter { !$0.isToMany }.map(\.name))
+        for (index, properties) in indexed {
+            for property in properties where !allowed.contains(property) {
+                errors.append(
+                    .unknownIndexProperty(entity: name, index: index, property: property))
+            }
         }
     }
 
@@ -209,7 +227,15 @@ struct ModelResolver {
             rootID: rootID, isAbstract: entity.isAbstract,
             descendantIDs: id...(id + descendantCount(of: name)),
             tableName: "Z" + root(of: name).uppercased(), attributes: resolvedAttributes,
-            relationships: resolvedRelationships, versionHash: versionHash(of: entity))
+            relationships: resolvedRelationships, versionHash: versionHash(of: entity),
+            fetchIndexes: entity.indexes.map { index in
+                Entity.ResolvedIndex(
+                    name: index.name,
+                    columns: index.elements.map { (column(of: $0.property, in: name), $0.ascending) })
+            },
+            uniquenessConstraints: entity.uniquenessConstraints.map { properties in
+                properties.map { column(of: $0, in: name) }
+            })
     }
 
     private func makeRelationship(

@@ -1,3 +1,5 @@
+import SQLiteDB
+
 /// The coordinator's cache of row snapshots, shared by every context of the store.
 ///
 /// Fetches that carry property values put their rows here; firing a fault reads here
@@ -10,6 +12,8 @@ struct RowCache {
     private struct Entry {
         var snapshot: RowSnapshot
         var references: Int
+        /// When the row was read (monotonic nanoseconds), for staleness checks.
+        var storedAt: UInt64
     }
 
     private var entries = ObjectTable<Entry>()
@@ -22,10 +26,21 @@ struct RowCache {
         entries[id]?.snapshot
     }
 
-    /// Stores a snapshot; `retain` adds one reference for a context that now holds it.
-    mutating func store(_ snapshot: RowSnapshot, retain: Bool) {
+    /// The snapshot of `id` if cached and read less than `maxAge` nanoseconds before
+    /// `now` (any age when `maxAge` is nil).
+    func snapshot(for id: ObjectID, maxAge: UInt64?, now: UInt64) -> RowSnapshot? {
+        guard let entry = entries[id] else { return nil }
+        if let maxAge, now &- entry.storedAt >= maxAge { return nil }
+        return entry.snapshot
+    }
+
+    /// Stores a snapshot read at `time`; `retain` adds one reference for a context that
+    /// now holds it.
+    mutating func store(
+        _ snapshot: RowSnapshot, retain: Bool, at time: UInt64 = MonotonicClock.now()
+    ) {
         let added = retain ? 1 : 0
-        let entry = Entry(snapshot: snapshot, references: added)
+        let entry = Entry(snapshot: snapshot, references: added, storedAt: time)
         if let old = entries.updateValue(entry, for: snapshot.objectID), old.references > 0 {
             entries.modify(snapshot.objectID) { $0.references += old.references }
         }

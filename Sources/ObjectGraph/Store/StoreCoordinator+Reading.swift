@@ -14,7 +14,8 @@ extension StoreCoordinator {
             if cache {
                 lockedRowCache { rowCache in
                     rowCache.reserve(rows.count)
-                    for row in rows { rowCache.store(row, retain: true) }
+                    let now = MonotonicClock.now()
+                    for row in rows { rowCache.store(row, retain: true, at: now) }
                 }
             }
             return rows
@@ -42,11 +43,14 @@ extension StoreCoordinator {
     }
 
     /// The committed row of `id` for firing its fault: from the row cache when it is
-    /// there (no SQL), else `SELECT … WHERE t0.Z_PK = ?`. With `retain`, the firing
-    /// context takes a reference on the entry. Nil when the row no longer exists.
-    func snapshot(for id: ObjectID, retain: Bool) throws -> RowSnapshot? {
+    /// there (no SQL) and younger than `maxAge` nanoseconds (any age when nil: the
+    /// context's `stalenessInterval`), else `SELECT … WHERE t0.Z_PK = ?`. With
+    /// `retain`, the firing context takes a reference on the entry. Nil when the row
+    /// no longer exists.
+    func snapshot(for id: ObjectID, retain: Bool, maxAge: UInt64? = nil) throws -> RowSnapshot? {
         try withConnection { connection in
-            if let cached = lockedRowCache({ $0.snapshot(for: id) }) {
+            let now = maxAge == nil ? 0 : MonotonicClock.now()
+            if let cached = lockedRowCache({ $0.snapshot(for: id, maxAge: maxAge, now: now) }) {
                 if retain { _ = lockedRowCache { $0.retain(id) } }
                 statistics.record {
                     $0.objectFaultsFired += 1
@@ -120,7 +124,7 @@ extension StoreCoordinator {
         return sql
     }
 
-    private func explainIfLogging(_ sql: SQL, on connection: Connection) throws {
+    func explainIfLogging(_ sql: SQL, on connection: Connection) throws {
         guard let log = lockedDebugLog, log.level >= 4 else { return }
         log.queryPlan(try connection.explainQueryPlan(sql))
     }

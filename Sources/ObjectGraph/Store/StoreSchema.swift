@@ -13,7 +13,7 @@ package struct StoreSchema {
 
     /// Every statement that creates the schema, in order.
     package var statements: [String] {
-        Self.metadataTables + entityTables + indexes + joinTables
+        Self.metadataTables + entityTables + indexes + fetchIndexes + joinTables
     }
 
     /// Core Data's three metadata tables, verbatim.
@@ -79,6 +79,24 @@ package struct StoreSchema {
             }
         }
         return result
+    }
+
+    /// `Z_<Entity>_<name>` fetch indexes, then `Z_<Entity>_UNIQUE_<COLUMNS>` unique
+    /// indexes for uniqueness constraints.
+    private var fetchIndexes: [String] {
+        entities.flatMap { entity in
+            entity.fetchIndexes.map { index in
+                let columns = index.columns.map {
+                    "\($0.column) COLLATE BINARY \($0.ascending ? "ASC" : "DESC")"
+                }
+                return "CREATE INDEX Z_\(entity.name)_\(index.name) ON \(entity.tableName) "
+                    + "(\(columns.joined(separator: ", ")))"
+            }
+                + entity.uniquenessConstraints.map { columns in
+                    "CREATE UNIQUE INDEX Z_\(entity.name)_UNIQUE_\(columns.joined(separator: "_")) "
+                        + "ON \(entity.tableName) (\(columns.joined(separator: ", ")))"
+                }
+        }
     }
 
     private var joinTables: [String] {

@@ -1,0 +1,107 @@
+import SQLiteDB
+
+extension ManagedObjectContext {
+    /// Inserts a batch insert request's rows straight into the store.
+    ///
+    /// Cost: one exclusive transaction: `SELECT Z_MAX`, one INSERT per row through one
+    /// prepared statement, one `UPDATE Z_PRIMARYKEY`. No object is created and this
+    /// context's objects are untouched.
+    ///
+    /// - Returns: the status, the row count or the new rows' IDs.
+    /// - Throws: ``FetchError/unknownEntity(_:)``, ``KeyValueError`` for an unknown key
+    ///   or a value of the wrong type (nothing is inserted), or `SQLiteError`.
+    @discardableResult
+    public func execute(_ request: BatchInsertRequest) throws -> BatchResult {
+        checkQueue()
+        let start = MonotonicClock.now()
+        guard let entity = coordinator.model.entity(named: request.entityName),
+            !entity.isAbstract
+        else { throw FetchError.unknownEntity(request.entityName) }
+        let binder = BatchRowBinder(entity: entity)
+        var row: [String: Any] = [:]
+        let collect = request.resultType == .objectIDs
+        let (count, keys) = try coordinator.batchInsert(into: entity, collectKeys: collect) {
+            statement in
+            row.removeAll(keepingCapacity: true)
+            if request.nextRow(&row) { return false }
+            try binder.bind(row, to: statement)
+            return true
+        }
+        finishBatch("insert", entity: entity, rows: count, start: start)
+        let ids = keys.map {
+            ObjectID(entity: entity, primaryKey: $0, store: coordinator.storeUUID)
+        }
+        return .make(request.resultType, count: count, ids: ids)
+    }
+
+    /// Updates every row a batch update request selects with one statement.
+    ///
+    /// Cost: BEGIN, one `UPDATE … SET …, Z_OPT = (Z_OPT + 1) WHERE …`, COMMIT. Loaded
+    /// objects keep their values until merged or refreshed.
+    ///
+    /// - Throws: ``FetchError``, ``KeyValueError`` or `SQLiteError`.
+    @discardableResult
+    public func execute(_ request: BatchUpdateRequest) throws -> BatchResult {
+        checkQueue()
+        let start = MonotonicClock.now()
+        let fetch = FetchRequest(entityName: request.entityName)
+        fetch.predicate = request.predicate
+        let entity = try entity(for: fetch)
+        var assignments = try BatchRowBinder(entity: entity).assignments(request.propertiesToUpdate)
+        assignments.append("Z_OPT = (Z_OPT + 1)")
+        var sql: SQL =
+            "UPDATE \(raw: entity.tableName) AS t0 SET \(assignments.joined(separator: ", "))"
+        if let condition = try condition(fetch, entity: entity) { sql.append(" WHERE " + condition) }
+        let result = try coordinator.executeBatch(
+            sql, returningIDs: request.resultType == .objectIDs)
+        finishBatch("update", entity: entity, rows: result.count, start: start)
+        return .make(request.resultType, count: result.count, ids: result.ids)
+    }
+
+    /// Deletes every row a batch delete request selects with one DELETE, applying delete
+    /// rules through temporary triggers in the same transaction.
+    ///
+    /// Cost: BEGIN, one `CREATE TEMP TRIGGER` per rule, one DELETE, one `DROP TRIGGER`
+    /// per rule, COMMIT. Loaded objects stay until merged.
+    ///
+    /// - Throws: ``FetchError``, or `SQLiteError` (`SQLITE_CONSTRAINT_TRIGGER` when a
+    ///   deny rule refuses; nothing is deleted).
+    @discardableResult
+    public func execute(_ request: BatchDeleteRequest) throws -> BatchResult {
+        checkQueue()
+        let start = MonotonicClock.now()
+        var entity = try entity(for: request.fetchRequest)
+        var sql: SQL
+        if let ids = request.objectIDs {
+            entity = coordinator.model.entity(id: entity.rootID)
+            let keys = IntegerList(ids.compactMap(\.primaryKey))
+            sql =
+                "DELETE FROM \(raw: entity.tableName) AS t0 WHERE t0.Z_PK IN (SELECT * FROM "
+                + "\(raw: IntegerList.tableFunction)(\(keys)))"
+        } else {
+            sql = "DELETE FROM \(raw: entity.tableName) AS t0"
+            if let condition = try condition(request.fetchRequest, entity: entity) {
+                sql.append(" WHERE " + condition)
+            }
+        }
+        let triggers = DeleteTriggers(deleting: entity, model: coordinator.model)
+        let result = try coordinator.executeBatch(
+            sql, setUp: triggers.create, tearDown: triggers.drop,
+            returningIDs: request.resultType == .objectIDs)
+        finishBatch("delete", entity: entity, rows: result.count, start: start)
+        return .make(request.resultType, count: result.count, ids: result.ids)
+    }
+
+    private func condition(_ request: FetchRequest, entity: Entity) throws -> SQL? {
+        try FetchSQL(request: request, entity: entity, model: coordinator.model).rowCondition()
+    }
+
+    private func finishBatch(_ kind: String, entity: Entity, rows: Int, start: UInt64) {
+        coordinator.statistics.record {
+            $0.batchRequests += 1
+            $0.batchRowsAffected += rows
+        }
+        coordinator.debugLog?.batchRequestCompleted(
+            kind, table: entity.tableName, rows: rows, nanoseconds: MonotonicClock.now() &- start)
+    }
+}

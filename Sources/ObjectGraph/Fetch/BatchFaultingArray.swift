@@ -1,0 +1,92 @@
+import SQLiteDB
+
+/// The storage of batched ``FetchResults``: the fetched IDs in order, and the batches
+/// loaded so far, held weakly except the one in use. Moving to another batch asks the
+/// context to let go of the previous batch's objects that nothing else holds and that
+/// have no changes, so a scan keeps about one batch resident.
+///
+/// A batch loads with `SELECT … FROM ZPOST t0 WHERE t0.Z_PK IN (SELECT * FROM
+/// _Z_intarray0(?)) LIMIT B` (no ORDER BY: the order is the ID list's), then the
+/// request's prefetch key paths run for that batch only.
+final class BatchFaultingArray {
+    private struct WeakObject {
+        weak var object: ManagedObject?
+    }
+
+    private let ids: [ObjectID]
+    private let batchSize: Int
+    private let entity: Entity
+    private let prefetchKeyPaths: [String]
+    private let asFaults: Bool
+    private weak var context: ManagedObjectContext?
+    private var batches: [[WeakObject]?]
+    private var current: [ManagedObject] = []
+
+    /// A proxy over `ids`, loading `batchSize` objects at a time into `context`.
+    init(
+        ids: [ObjectID], request: FetchRequest, entity: Entity, context: ManagedObjectContext
+    ) {
+        self.ids = ids
+        self.batchSize = request.fetchBatchSize
+        self.entity = entity
+        self.prefetchKeyPaths = request.relationshipKeyPathsForPrefetching
+        self.asFaults = request.returnsObjectsAsFaults
+        self.context = context
+        batches = Array(repeating: nil, count: (ids.count + batchSize - 1) / batchSize)
+    }
+
+    /// How many objects the fetch selected.
+    var count: Int { ids.count }
+
+    /// The object at `index`, loading its batch when it is not held.
+    func object(at index: Int) -> ManagedObject {
+        let batch = index / batchSize
+        let offset = index - batch * batchSize
+        if let held = batches[batch], let object = held[offset].object { return object }
+        let objects = load(batch)
+        let previous = current.map(\.objectID)
+        current = objects
+        batches[batch] = objects.map { WeakObject(object: $0) }
+        context?.releaseUnreferenced(previous)
+        return objects[offset]
+    }
+
+    /// Loads one batch. A failing SELECT is not thrown from a subscript: the objects
+    /// then come back as plain faults, whose first access runs its own SELECT and
+    /// reports the error there.
+    private func load(_ batch: Int) -> [ManagedObject] {
+        guard let context else {
+            preconditionFailure("batched fetch results read after their context was freed")
+        }
+        let slice = ids[(batch * batchSize)..<min(ids.count, (batch + 1) * batchSize)]
+        do {
+            return try fetch(Array(slice), batch: batch, in: context)
+        } catch {
+            return slice.map { context.object(with: $0) }
+        }
+    }
+
+    private func fetch(_ slice: [ObjectID], batch: Int, in context: ManagedObjectContext)
+        throws -> [ManagedObject]
+    {
+        let coordinator = context.coordinator
+        let layout = coordinator.layout(for: entity)
+        let keys = IntegerList(slice.compactMap(\.primaryKey))
+        let sql: SQL =
+            "SELECT \(raw: layout.selectList) FROM \(raw: entity.tableName) t0 WHERE t0.Z_PK IN "
+            + "(SELECT * FROM \(raw: IntegerList.tableFunction)(\(keys))) LIMIT \(raw: String(batchSize))"
+        let rows = try coordinator.fetchRows(keyedBy: sql, layout: layout, ownerColumn: nil)
+        let loaded = context.register(rows.map(\.row), asFaults: asFaults)
+        coordinator.statistics.record { $0.batchesLoaded += 1 }
+        coordinator.debugLog?.batchFulfilled(batch: batch, of: batches.count, rows: rows.count)
+        var byKey: [Int64: ManagedObject] = [:]
+        for object in loaded { byKey[object.objectID.primaryKey ?? 0] = object }
+        let objects = slice.map { id in
+            id.primaryKey.flatMap { byKey[$0] } ?? context.object(with: id)
+        }
+        if !prefetchKeyPaths.isEmpty {
+            try Prefetcher(context: context).prefetch(prefetchKeyPaths, for: loaded, root: entity)
+        }
+        return objects
+    }
+}

@@ -1,0 +1,57 @@
+/// The objects a fetch returns: a random-access collection that is either fully
+/// loaded or, with ``FetchRequest/fetchBatchSize``, a batch-faulting proxy over the
+/// fetched IDs (Core Data's `_PFBatchFaultingArray`).
+///
+/// Batched results load a batch of B objects with one SELECT the first time an index
+/// in it is read, and never read ahead. They hold only the batch in use: objects of
+/// other batches can be freed once nobody else holds them, and are loaded again (one
+/// SELECT) if read again. Converting the result to an `Array` reads every index and so
+/// loads every batch at once, as bridging to a Swift array does on Apple systems.
+///
+/// ```swift
+/// request.fetchBatchSize = 20
+/// let posts = try context.fetch(request)   // 1 SELECT of IDs
+/// let first = posts[0]                      // + 1 SELECT of 20 rows
+/// ```
+public struct FetchResults: RandomAccessCollection {
+    private enum Storage {
+        case objects([ManagedObject])
+        case batched(BatchFaultingArray)
+    }
+
+    private let storage: Storage
+
+    /// Results already loaded.
+    init(_ objects: [ManagedObject]) {
+        storage = .objects(objects)
+    }
+
+    /// Results loaded batch by batch.
+    init(batched: BatchFaultingArray) {
+        storage = .batched(batched)
+    }
+
+    public var startIndex: Int { 0 }
+
+    public var endIndex: Int {
+        switch storage {
+        case .objects(let objects): return objects.count
+        case .batched(let array): return array.count
+        }
+    }
+
+    /// The object at `position`. On batched results, the first read of an index in a
+    /// batch not held runs that batch's SELECT.
+    public subscript(position: Int) -> ManagedObject {
+        switch storage {
+        case .objects(let objects): return objects[position]
+        case .batched(let array): return array.object(at: position)
+        }
+    }
+
+    /// Whether the results load batch by batch.
+    public var isBatched: Bool {
+        if case .batched = storage { return true }
+        return false
+    }
+}

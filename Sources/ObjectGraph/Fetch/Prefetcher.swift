@@ -1,0 +1,133 @@
+import SQLiteDB
+
+/// Loads the destinations of relationship key paths for a set of fetched objects, as
+/// Core Data's `relationshipKeyPathsForPrefetching` does: one SELECT per key path level,
+/// keyed by the level's source keys through `_Z_intarray0`, whose rows go into the row
+/// cache and whose objects are registered; to-many members are set on their owners.
+///
+/// SQL per level:
+/// - to-one: `SELECT … FROM ZUSER t0 WHERE t0.Z_PK IN (SELECT * FROM _Z_intarray0(?))`;
+/// - one-to-many: `… FROM ZPOST t0 WHERE t0.ZAUTHOR IN (SELECT * FROM _Z_intarray0(?))
+///   ORDER BY t0.ZAUTHOR`;
+/// - many-to-many: `SELECT …, t1.Z_3POSTS FROM Z_2TAGS t1 JOIN ZTAG t0 ON t0.Z_PK =
+///   t1.Z_2TAGS WHERE t1.Z_3POSTS IN (SELECT * FROM _Z_intarray0(?)) ORDER BY t1.Z_3POSTS`.
+struct Prefetcher {
+    let context: ManagedObjectContext
+
+    private var coordinator: StoreCoordinator { context.coordinator }
+
+    /// Prefetches every key path for `objects` (all of entity `root` or below).
+    ///
+    /// - Throws: ``FetchError/unknownKeyPath(entity:keyPath:)`` or `SQLiteError`.
+    func prefetch(_ keyPaths: [String], for objects: [ManagedObject], root: Entity) throws {
+        for keyPath in keyPaths {
+            var sources = objects.filter { !$0.objectID.isTemporaryID }
+            var entity = root
+            var walked: [String] = []
+            for key in keyPath.split(separator: ".").map(String.init) {
+                guard let relationship = entity.relationship(named: key) else {
+                    throw FetchError.unknownKeyPath(entity: root.name, keyPath: keyPath)
+                }
+                walked.append(key)
+                if sources.isEmpty { break }
+                sources = try level(relationship, key: key, from: sources)
+                coordinator.debugLog?.prefetched(
+                    key: walked.joined(separator: "."), rows: sources.count)
+                entity = coordinator.model.entity(id: relationship.destinationID)
+            }
+        }
+    }
+
+    /// One level: the destinations of `relationship` for `sources`, registered.
+    private func level(_ relationship: Relationship, key: String, from sources: [ManagedObject])
+        throws -> [ManagedObject]
+    {
+        let destination = coordinator.model.entity(id: relationship.destinationID)
+        let layout = coordinator.layout(for: destination)
+        switch relationship.storage {
+        case .foreignKey:
+            let keys = destinationKeys(key, of: sources)
+            guard !keys.isEmpty else { return [] }
+            let sql: SQL =
+                "SELECT \(raw: layout.selectList) FROM \(raw: destination.tableName) t0 WHERE "
+                + "t0.Z_PK IN (SELECT * FROM \(raw: IntegerList.tableFunction)(\(IntegerList(keys))))"
+            return try run(sql, layout: layout, ownerColumn: nil).objects
+        case .inverseForeignKey(let column, let order):
+            guard let position = layout.columns.firstIndex(of: column) else { return [] }
+            var sql: SQL =
+                "SELECT \(raw: layout.selectList) FROM \(raw: destination.tableName) t0 WHERE "
+                + "t0.\(raw: column) IN (SELECT * FROM \(raw: IntegerList.tableFunction)"
+                + "(\(sourceKeys(sources))))"
+            sql.append(EntityFilter.sql(for: destination, alias: "t0", prefix: " AND "))
+            sql.append(" ORDER BY t0.\(raw: column)\(raw: order.map { ", t0.\($0)" } ?? "")")
+            return try fill(key, of: sources, sql, layout, ownerColumn: Int32(position + 3))
+        case .joinTable(let join):
+            var sql: SQL =
+                "SELECT \(raw: layout.selectList), t1.\(raw: join.sourceColumn) FROM "
+                + "\(raw: join.name) t1 JOIN \(raw: destination.tableName) t0 ON t0.Z_PK = "
+                + "t1.\(raw: join.destinationColumn) WHERE t1.\(raw: join.sourceColumn) IN "
+                + "(SELECT * FROM \(raw: IntegerList.tableFunction)(\(sourceKeys(sources))))"
+            sql.append(EntityFilter.sql(for: destination, alias: "t0", prefix: " AND "))
+            sql.append(
+                " ORDER BY t1.\(raw: join.sourceColumn)"
+                    + "\(raw: join.orderColumn.map { ", t1.\($0)" } ?? "")")
+            let ownerColumn = Int32(layout.columns.count + 3)
+            return try fill(key, of: sources, sql, layout, ownerColumn: ownerColumn)
+        }
+    }
+
+    /// Runs a to-many level and sets each source's committed members.
+    private func fill(
+        _ key: String, of sources: [ManagedObject], _ sql: SQL, _ layout: RowLayout,
+        ownerColumn: Int32
+    ) throws -> [ManagedObject] {
+        let (objects, owners) = try run(sql, layout: layout, ownerColumn: ownerColumn)
+        var members: [Int64: [ObjectID]] = [:]
+        for (object, owner) in zip(objects, owners) {
+            members[owner, default: []].append(object.objectID)
+        }
+        for source in sources {
+            guard case .relationship(let index) = source.entity.property(named: key),
+                source.toMany[index]?.committed == nil
+            else { continue }
+            let ids = members[source.objectID.primaryKey ?? 0] ?? []
+            source.toMany[index, default: ToManyState()].committed = ids
+        }
+        return unique(objects)
+    }
+
+    private func run(_ sql: SQL, layout: RowLayout, ownerColumn: Int32?) throws -> (
+        objects: [ManagedObject], owners: [Int64]
+    ) {
+        let rows = try coordinator.fetchRows(keyedBy: sql, layout: layout, ownerColumn: ownerColumn)
+        coordinator.statistics.record { $0.prefetchSelects += 1 }
+        let objects = context.register(rows.map(\.row), asFaults: true)
+        return (objects, rows.map(\.owner))
+    }
+
+    private func sourceKeys(_ sources: [ManagedObject]) -> IntegerList {
+        IntegerList(sources.compactMap(\.objectID.primaryKey))
+    }
+
+    /// The distinct keys the sources' committed to-one points at, from their loaded
+    /// values or the row cache (no SQL).
+    private func destinationKeys(_ name: String, of sources: [ManagedObject]) -> [Int64] {
+        var seen = Set<Int64>()
+        coordinator.withRowCache { cache in
+            for source in sources {
+                guard let relationship = source.entity.relationship(named: name),
+                    case .foreignKey(let key) = relationship.storage,
+                    let row = source.snapshot ?? cache.snapshot(for: source.objectID),
+                    case .integer(let pk) = row.values[key.slot]
+                else { continue }
+                seen.insert(pk)
+            }
+        }
+        return seen.sorted()
+    }
+
+    private func unique(_ objects: [ManagedObject]) -> [ManagedObject] {
+        var seen = Set<ObjectIdentifier>()
+        return objects.filter { seen.insert(ObjectIdentifier($0)).inserted }
+    }
+}
