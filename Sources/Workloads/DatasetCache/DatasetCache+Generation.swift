@@ -3,8 +3,9 @@ import Foundation
 extension DatasetCache {
     /// Generates into a temporary directory beside `final`, writes the manifest last,
     /// then renames the directory into place.
-    func generate(schema: DatasetSchema, key: DatasetKey, into final: URL) throws -> DatasetManifest
-    {
+    func generate(
+        schema: DatasetSchema, key: DatasetKey, writer: DatasetWriterKind, into final: URL
+    ) throws -> DatasetManifest {
         let files = FileManager.default
         try files.createDirectory(at: directory, withIntermediateDirectories: true)
         let temporary = directory.appendingPathComponent(
@@ -12,25 +13,21 @@ extension DatasetCache {
         try files.createDirectory(at: temporary, withIntermediateDirectories: true)
         defer { try? files.removeItem(at: temporary) }
         let store = temporary.appendingPathComponent(CachedDataset.storeFileName).path
-        let started = Date()
         let generator = try DatasetGenerator(schema: schema, size: key.size, seed: key.seed)
-        let writer = try RawStoreWriter(path: store, model: schema.model, layout: generator.layout)
-        let generated = try generator.generate(into: writer)
-        try writer.finish()
-        let seconds = Date().timeIntervalSince(started)
+        let report = try GenerationReport.generate(generator, at: store, writer: writer)
         let file = try FileHash.of(path: store)
         let manifest = DatasetManifest(
             schema: schema.name, size: key.size, seed: key.seed,
             generatorVersion: DatasetGenerator.version,
-            counts: generator.layout.counts, links: generated.links,
+            counts: generator.layout.counts, links: report.links,
             ratios: Dictionary(
                 uniqueKeysWithValues: generator.layout.entities.map {
                     ($0.name, schema.plan(for: $0.name).count.description)
                 }),
-            contentHash: generated.contentHash, fileHash: file.hash, fileBytes: file.bytes,
-            writer: "raw",
-            createdAt: Date(), generationSeconds: seconds,
-            rowsPerSecond: Double(writer.rowsWritten) / max(seconds, 1e-9))
+            contentHash: report.contentHash, fileHash: file.hash, fileBytes: file.bytes,
+            writer: writer.rawValue,
+            createdAt: Date(), generationSeconds: report.seconds,
+            rowsPerSecond: report.rowsPerSecond)
         try Self.write(manifest, to: temporary)
         if files.fileExists(atPath: final.path) { try files.removeItem(at: final) }
         try files.moveItem(at: temporary, to: final)

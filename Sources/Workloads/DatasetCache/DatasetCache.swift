@@ -32,7 +32,12 @@ public struct DatasetCache: Sendable {
     /// generated (and cached) otherwise.
     ///
     /// Cost: reuse reads the store file once to check its hash; generation writes every row.
-    public func dataset(schema: DatasetSchema, size: Int, seed: UInt64) throws -> CachedDataset {
+    ///
+    /// - Parameter writer: how a new dataset's rows are written (reuse ignores it: the
+    ///   content is the same either way).
+    public func dataset(
+        schema: DatasetSchema, size: Int, seed: UInt64, writer: DatasetWriterKind = .batchInsert
+    ) throws -> CachedDataset {
         let key = DatasetKey(schema: schema.name, size: size, seed: seed)
         let final = directory.appendingPathComponent(key.directoryName, isDirectory: true)
         var rebuiltBecause: String?
@@ -46,7 +51,7 @@ public struct DatasetCache: Sendable {
                 try FileManager.default.removeItem(at: final)
             }
         }
-        let manifest = try generate(schema: schema, key: key, into: final)
+        let manifest = try generate(schema: schema, key: key, writer: writer, into: final)
         return CachedDataset(
             directory: final, manifest: manifest, wasReused: false, rebuiltBecause: rebuiltBecause)
     }

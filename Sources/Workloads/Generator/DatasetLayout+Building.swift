@@ -25,7 +25,7 @@ extension DatasetLayout {
             uniqueKeysWithValues: model.concrete.map {
                 ($0.name, schema.plan(for: $0.name).count.rows(at: size))
             })
-        entities = try model.concrete.map {
+        entities = try Self.dependencyOrder(model.concrete, model: model).map {
             try Self.entity($0, schema: schema, model: model, counts: counts)
         }
         links = model.concrete.flatMap { Self.links(of: $0, schema: schema, model: model) }

@@ -23,11 +23,10 @@ public final class RawStoreWriter: DatasetSink {
     /// Creates the store at `path` (which must not exist yet) for `layout`'s model.
     public init(path: String, model: ManagedObjectModel, layout: DatasetLayout) throws {
         try StoreFile.create(at: path, model: model)
-        connection = try Connection(location: .file(path), configuration: Self.bulkLoad)
+        (connection, droppedIndexes) = try StoreFile.openForLoad(at: path)
         let resolved = model.resolvedEntities.map(ResolvedEntity.init)
         entities = Dictionary(uniqueKeysWithValues: resolved.map { ($0.name, $0) })
         keys = KeyMap(layout: layout, entities: entities)
-        droppedIndexes = try Self.dropIndexes(connection)
     }
 
     public func begin(_ entity: EntityLayout) throws {
@@ -87,43 +86,19 @@ public final class RawStoreWriter: DatasetSink {
             throw DatasetError.unknownProperty(
                 schema: "model", entity: link.entity, property: link.relationship)
         }
-        try connection.transaction(.immediate) {
-            let statement = try connection.prepare(
-                "INSERT INTO \(table.name) (\(table.sourceColumn), \(table.destinationColumn)) VALUES (?, ?)"
+        let keys = pairs.map {
+            (
+                self.keys.key(link.entity, row: $0.source),
+                self.keys.key(link.destination, row: $0.destination)
             )
-            for pair in pairs {
-                try statement.bind(.integer(keys.key(link.entity, row: pair.source)), at: 1)
-                try statement.bind(
-                    .integer(keys.key(link.destination, row: pair.destination)), at: 2)
-                try statement.run()
-                statement.reset()
-            }
         }
+        try StoreFile.insertLinks(keys, into: table, on: connection)
         rowsWritten += pairs.count
     }
 
     /// Creates the indexes again and leaves the file self-contained (no WAL), ready to be
     /// hashed and copied.
     public func finish() throws {
-        for sql in droppedIndexes { try connection.execute(script: sql) }
-        try connection.execute(script: "PRAGMA journal_mode = DELETE")
-        try connection.close()
-    }
-
-    /// No journal and no fsync while loading: the file lives in a temporary directory
-    /// that is only renamed into place once complete, so a crash loses nothing.
-    static var bulkLoad: Connection.Configuration {
-        var configuration = Connection.Configuration()
-        configuration.journalMode = .off
-        configuration.pragmas = [.init("synchronous", "OFF"), .init("cache_size", "-262144")]
-        return configuration
-    }
-
-    private static func dropIndexes(_ connection: Connection) throws -> [String] {
-        let indexes = try connection.fetchAll(
-            "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL"
-        ) { ($0.string(at: 0), $0.string(at: 1)) }
-        for (name, _) in indexes { try connection.execute(SQL(text: "DROP INDEX \"\(name)\"")) }
-        return indexes.map(\.1)
+        try StoreFile.finishLoad(connection, indexes: droppedIndexes)
     }
 }
