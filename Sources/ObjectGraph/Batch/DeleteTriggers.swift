@@ -44,7 +44,8 @@ struct DeleteTriggers {
     private mutating func add(_ relationship: Relationship, of entity: Entity) -> [Int] {
         let destination = model.entity(id: relationship.destinationID)
         let table = destination.tableName
-        let name = "ZQ_\(entity.tableName)_\(entity.name)_\(relationship.name)_"
+        let name =
+            "ZQ_\(entity.tableName)_\(entity.name)_\(relationship.name)_"
             + relationship.deleteRule.rawValue.uppercased()
         let body: String
         var timing = "AFTER"

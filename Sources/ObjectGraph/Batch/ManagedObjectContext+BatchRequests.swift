@@ -47,11 +47,14 @@ extension ManagedObjectContext {
         let fetch = FetchRequest(entityName: request.entityName)
         fetch.predicate = request.predicate
         let entity = try entity(for: fetch)
-        var assignments = try BatchRowBinder(entity: entity, model: coordinator.model).assignments(request.propertiesToUpdate)
+        var assignments = try BatchRowBinder(entity: entity, model: coordinator.model).assignments(
+            request.propertiesToUpdate)
         assignments.append("Z_OPT = (Z_OPT + 1)")
         var sql: SQL =
             "UPDATE \(raw: entity.tableName) AS t0 SET \(assignments.joined(separator: ", "))"
-        if let condition = try condition(fetch, entity: entity) { sql.append(" WHERE " + condition) }
+        if let condition = try condition(fetch, entity: entity) {
+            sql.append(" WHERE " + condition)
+        }
         let result = try coordinator.executeBatch(
             sql, returningIDs: request.resultType == .objectIDs)
         finishBatch("update", entity: entity, rows: result.count, start: start)

@@ -49,9 +49,10 @@ extension StoreCoordinator {
             try connection.transaction(.exclusive) {
                 let root = entity.rootID
                 let first =
-                    try connection.fetchOne("SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = \(root)") {
-                        $0.int64(at: 0)
-                    } ?? 0
+                    try connection.fetchOne("SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = \(root)")
+                {
+                    $0.int64(at: 0)
+                } ?? 0
                 var key = first
                 var keys: [Int64] = []
                 var count = 0
@@ -83,9 +84,11 @@ extension StoreCoordinator {
     private func insertSQL(for entity: Entity) -> SQL {
         var text = insertText(for: entity)
         for constraint in entity.uniquenessConstraints {
-            let updates = entity.attributes.map(\.column).filter { !constraint.contains($0) }
+            let updates =
+                entity.attributes.map(\.column).filter { !constraint.contains($0) }
                 .map { "\($0) = excluded.\($0)" } + ["Z_OPT = (Z_OPT + 1)"]
-            text += " ON CONFLICT (\(constraint.joined(separator: ", "))) DO UPDATE SET "
+            text +=
+                " ON CONFLICT (\(constraint.joined(separator: ", "))) DO UPDATE SET "
                 + updates.joined(separator: ", ")
         }
         if !entity.uniquenessConstraints.isEmpty { text += " RETURNING Z_PK" }

@@ -52,7 +52,8 @@ struct DictionaryQuery {
         }
         let distinct = request.returnsDistinctResults ? "DISTINCT " : ""
         from += planner.joinClause
-        var sql: SQL = "SELECT \(raw: distinct)\(raw: list.joined(separator: ", ")) FROM \(raw: from)"
+        var sql: SQL =
+            "SELECT \(raw: distinct)\(raw: list.joined(separator: ", ")) FROM \(raw: from)"
         if !conditions.isEmpty { sql.append(" WHERE " + conditions.joined(separator: " AND ")) }
         if !groups.isEmpty { sql.append("\(raw: " GROUP BY " + groups.joined(separator: ", "))") }
         if let predicate = request.havingPredicate {

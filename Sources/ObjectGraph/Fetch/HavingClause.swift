@@ -20,9 +20,11 @@ struct HavingClause {
         case .falsePredicate: return "0"
         case .not(let inner): return "NOT (\(try compile(inner, entity: entity)))"
         case .and(let terms):
-            return "(\(try terms.map { try compile($0, entity: entity) }.joined(separator: " AND ")))"
+            return
+                "(\(try terms.map { try compile($0, entity: entity) }.joined(separator: " AND ")))"
         case .or(let terms):
-            return "(\(try terms.map { try compile($0, entity: entity) }.joined(separator: " OR ")))"
+            return
+                "(\(try terms.map { try compile($0, entity: entity) }.joined(separator: " OR ")))"
         case .comparison(let comparison):
             let lhs = try operand(comparison.lhs, entity: entity)
             let rhs = try operand(comparison.rhs, entity: entity)

@@ -231,7 +231,9 @@ struct ModelResolver {
             fetchIndexes: entity.indexes.map { index in
                 Entity.ResolvedIndex(
                     name: index.name,
-                    columns: index.elements.map { (column(of: $0.property, in: name), $0.ascending) })
+                    columns: index.elements.map {
+                        (column(of: $0.property, in: name), $0.ascending)
+                    })
             },
             uniquenessConstraints: entity.uniquenessConstraints.map { properties in
                 properties.map { column(of: $0, in: name) }

@@ -43,4 +43,19 @@ enum DatasetReport {
                     line.matching.formatted(), line.total.formatted(), line.percent)
             }
     }
+
+    /// Both writers' times and row rates, and batch insert's share of the raw rate.
+    static func lines(_ comparison: WriterComparison) -> [String] {
+        ["writers, same rows, this run:"]
+            + comparison.reports.map { report in
+                "  " + report.writer.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)
+                    + String(format: "%8.2f s  ", report.seconds)
+                    + "\(Int(report.rowsPerSecond.rounded()).formatted()) rows/s"
+            }
+            + [
+                String(
+                    format: "  batch insert reaches %.0f%% of the raw row rate",
+                    100 * comparison.engineShareOfRaw)
+            ]
+    }
 }

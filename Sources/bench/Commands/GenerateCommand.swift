@@ -18,6 +18,11 @@ struct GenerateCommand: Subcommand {
         .value("--seed", "N", "generator seed (default 42)"),
         .value("--dataset-dir", "DIR", "cache directory"),
         .flag("--describe", "print the selectivity of the schema's probe predicates"),
+        .value("--writer", "KIND", "batch-insert (default) or raw, for a newly generated dataset"),
+        .flag(
+            "--compare-raw",
+            "also write the same rows with raw SQLiteDB inserts (into a temporary file) and "
+                + "print both row rates"),
     ]
 
     let schema: DatasetSchema
@@ -25,6 +30,8 @@ struct GenerateCommand: Subcommand {
     let seed: UInt64
     let cache: DatasetCache
     let describe: Bool
+    let writer: DatasetWriterKind
+    let compareRaw: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         do {
@@ -40,12 +47,21 @@ struct GenerateCommand: Subcommand {
             }
                 ?? DatasetCache.defaultDirectory())
         describe = arguments.has("--describe")
+        writer =
+            try arguments.value("--writer").map { text throws(UsageError) in
+                try Self.values.choice(text, option: "--writer", as: DatasetWriterKind.self)
+            } ?? .batchInsert
+        compareRaw = arguments.has("--compare-raw")
     }
 
     func run(console: Console) -> Int32 {
         do {
-            let dataset = try cache.dataset(schema: schema, size: size, seed: seed)
+            let dataset = try cache.dataset(schema: schema, size: size, seed: seed, writer: writer)
             for line in DatasetReport.lines(dataset) { console.out(line) }
+            if compareRaw {
+                let comparison = try WriterComparison(schema: schema, size: size, seed: seed)
+                for line in DatasetReport.lines(comparison) { console.out(line) }
+            }
             if describe {
                 let description = try DatasetDescription(schema: schema, dataset: dataset)
                 for line in DatasetReport.lines(description) { console.out(line) }
