@@ -36,7 +36,8 @@ let package = Package(
             name: "BenchKitTestHost", dependencies: ["BenchKit"], path: "Tests/BenchKitTestHost"),
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport"]),
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "BenchReports"]),
-        .testTarget(name: "BenchCLITests", dependencies: ["bench", "BenchKit"]),
+        .testTarget(
+            name: "BenchCLITests", dependencies: ["bench", "BenchKit", "TestSupport"]),
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "TestSupport"]),
         .testTarget(
             name: "WorkloadsTests", dependencies: ["Workloads", "ObjectGraph", "TestSupport"]),
