@@ -20,13 +20,15 @@ let package = Package(
             providers: [.apt(["libjemalloc-dev"])]),
         .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
         .target(name: "ObjectGraph", dependencies: ["SQLiteDB"]),
+        .target(name: "Workloads", dependencies: ["ObjectGraph", "SQLiteDB"]),
         .target(name: "BenchKit", dependencies: ["CJemalloc"]),
         .target(name: "BenchReports", dependencies: ["BenchKit"]),
         .target(
             name: "BenchmarkSuites", dependencies: ["BenchKit", "SQLiteDB"],
             path: "Benchmarks/Suites"),
         .executableTarget(
-            name: "bench", dependencies: ["BenchKit", "BenchReports", "BenchmarkSuites"]),
+            name: "bench",
+            dependencies: ["BenchKit", "BenchReports", "BenchmarkSuites", "Workloads"]),
         .target(name: "TestSupport", dependencies: ["SQLiteDB"], path: "Tests/TestSupport"),
         // A worker executable with fixture benchmarks (500 MB allocation, crash) that the
         // BenchKit tests launch as child processes; not a product.
@@ -34,9 +36,12 @@ let package = Package(
             name: "BenchKitTestHost", dependencies: ["BenchKit"], path: "Tests/BenchKitTestHost"),
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport"]),
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "BenchReports"]),
-        .testTarget(name: "BenchCLITests", dependencies: ["bench", "BenchKit"]),
+        .testTarget(
+            name: "BenchCLITests", dependencies: ["bench", "BenchKit", "TestSupport"]),
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "TestSupport"]),
         .testTarget(name: "BenchReportsTests", dependencies: ["BenchReports", "BenchKit"]),
+        .testTarget(
+            name: "WorkloadsTests", dependencies: ["Workloads", "ObjectGraph", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,21 +5,32 @@ import SQLiteDB
 /// against the entity's attributes and each value against the attribute's type.
 struct BatchRowBinder {
     let entity: Entity
+    /// Resolves relationship destinations, for to-one keys given as object IDs.
+    let model: ManagedObjectModel
     // The attributes taken apart once, so the per-row loop copies no Attribute structs
     // (each copy retains its strings): the batch insert's hot path.
     private let names: [String]
     private let types: [AttributeType]
     private let defaults: [SQLiteValue]
+    private let foreignKeys: [(relationship: Relationship, key: Relationship.ForeignKey)]
 
-    init(entity: Entity) {
+    init(entity: Entity, model: ManagedObjectModel) {
         self.entity = entity
+        self.model = model
         names = entity.attributes.map(\.name)
         types = entity.attributes.map(\.type)
         defaults = entity.attributes.map(\.defaultValue)
+        foreignKeys = entity.relationships.compactMap { relationship in
+            guard case .foreignKey(let key) = relationship.storage else { return nil }
+            return (relationship, key)
+        }
     }
 
     /// Binds one insert row: attribute slot i goes to parameter i + 4 (after `Z_PK`,
-    /// `Z_ENT`, `Z_OPT`); missing attributes take their defaults; to-one keys stay NULL.
+    /// `Z_ENT`, `Z_OPT`); missing attributes take their defaults. A to-one relationship
+    /// given as a permanent ``ObjectID`` of its destination fills the foreign-key column
+    /// (Core Data's batch insert cannot set relationships; this is how datasets are
+    /// loaded with their graph); to-ones not given stay NULL.
     ///
     /// - Throws: ``KeyValueError`` for an unknown key or a wrong type.
     func bind(_ row: [String: Any], to statement: Statement) throws {
@@ -32,6 +43,16 @@ struct BatchRowBinder {
                 found += 1
             } else {
                 try statement.bind(defaults[index], at: Int32(index + 4))
+            }
+        }
+        for (relationship, key) in foreignKeys {
+            // Bound every row: the statement keeps the previous row's bindings.
+            if let value = row[relationship.name] {
+                try bindForeignKey(value, relationship, key, to: statement)
+                found += 1
+            } else {
+                try statement.bind(.null, at: Int32(key.slot + 4))
+                if let slot = key.entitySlot { try statement.bind(.null, at: Int32(slot + 4)) }
             }
         }
         if found < row.count, let key = row.keys.first(where: isUnknown) {
@@ -53,8 +74,29 @@ struct BatchRowBinder {
         }
     }
 
+    private func bindForeignKey(
+        _ value: Any, _ relationship: Relationship, _ key: Relationship.ForeignKey,
+        to statement: Statement
+    ) throws {
+        let destination = model.entity(id: relationship.destinationID)
+        guard let id = value as? ObjectID, let primaryKey = id.primaryKey,
+            destination.includes(id.entity)
+        else {
+            throw KeyValueError.wrongType(
+                entity: entity.name, key: relationship.name,
+                expected: "permanent ObjectID of \(destination.name)", actual: "\(value)")
+        }
+        try statement.bind(.integer(primaryKey), at: Int32(key.slot + 4))
+        if let slot = key.entitySlot {
+            try statement.bind(.integer(Int64(id.entity.id)), at: Int32(slot + 4))
+        }
+    }
+
+    /// Neither an attribute nor a to-one relationship (to-manys cannot be batch-set).
     private func isUnknown(_ key: String) -> Bool {
-        entity.attribute(named: key) == nil
+        guard entity.attribute(named: key) == nil else { return false }
+        guard case .foreignKey? = entity.relationship(named: key)?.storage else { return true }
+        return false
     }
 
     /// A value the attribute type did not take: NULL for `NSNull` or a nil optional,

@@ -17,7 +17,7 @@ extension ManagedObjectContext {
         guard let entity = coordinator.model.entity(named: request.entityName),
             !entity.isAbstract
         else { throw FetchError.unknownEntity(request.entityName) }
-        let binder = BatchRowBinder(entity: entity)
+        let binder = BatchRowBinder(entity: entity, model: coordinator.model)
         var row: [String: Any] = [:]
         let collect = request.resultType == .objectIDs
         let (count, keys) = try coordinator.batchInsert(into: entity, collectKeys: collect) {
@@ -47,7 +47,8 @@ extension ManagedObjectContext {
         let fetch = FetchRequest(entityName: request.entityName)
         fetch.predicate = request.predicate
         let entity = try entity(for: fetch)
-        var assignments = try BatchRowBinder(entity: entity).assignments(request.propertiesToUpdate)
+        var assignments = try BatchRowBinder(entity: entity, model: coordinator.model).assignments(
+            request.propertiesToUpdate)
         assignments.append("Z_OPT = (Z_OPT + 1)")
         var sql: SQL =
             "UPDATE \(raw: entity.tableName) AS t0 SET \(assignments.joined(separator: ", "))"

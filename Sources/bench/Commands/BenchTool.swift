@@ -9,7 +9,10 @@ enum BenchTool {
 
     /// The public subcommands, in help order.
     static var subcommands: [any Subcommand.Type] {
-        [RunCommand.self, ListCommand.self, MergeCommand.self, ReportCommand.self]
+        [
+            RunCommand.self, ListCommand.self, GenerateCommand.self, MergeCommand.self,
+            ReportCommand.self,
+        ]
     }
 
     /// The top-level usage line.

@@ -1,5 +1,7 @@
 import BenchKit
 import BenchmarkSuites
+import Foundation
+import Workloads
 
 /// `bench list`: prints suites, benchmarks, configurations and sizes.
 struct ListCommand: Subcommand {
@@ -9,14 +11,19 @@ struct ListCommand: Subcommand {
     static let discussion = """
         Prints each suite, then each benchmark ID with its description, configurations
         and default sizes. Suites marked (explicit) run only when named with --suite.
+        --datasets lists the cached datasets instead.
         """
     static let options: [OptionSpec] = [
         .value("--suite", "NAMES", "comma-separated suites (default: all)"),
         .value("--filter", "GLOB", "only benchmarks whose suite/scenario ID matches"),
+        .flag("--datasets", "list cached datasets (in --dataset-dir) instead"),
+        .value("--dataset-dir", "DIR", "dataset cache directory (default .faultline/datasets)"),
     ]
 
     let suites: [BenchmarkSuite]
     let filter: Glob?
+    /// The cache to list, when `--datasets` was given.
+    let datasets: DatasetCache?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         let all = SuiteCatalog.all
@@ -27,9 +34,24 @@ struct ListCommand: Subcommand {
             suites = all
         }
         filter = arguments.value("--filter").map(Glob.init)
+        let directory = arguments.value("--dataset-dir").map {
+            URL(fileURLWithPath: $0, isDirectory: true)
+        }
+        datasets =
+            arguments.has("--datasets")
+            ? DatasetCache(directory: directory ?? DatasetCache.defaultDirectory()) : nil
     }
 
     func run(console: Console) -> Int32 {
+        if let datasets {
+            let manifests = datasets.list()
+            if manifests.isEmpty { console.out("no cached datasets in \(datasets.directory.path)") }
+            for manifest in manifests {
+                console.out(manifest.key)
+                for line in DatasetReport.summary(manifest) { console.out("  " + line) }
+            }
+            return 0
+        }
         for line in lines() { console.out(line) }
         return 0
     }

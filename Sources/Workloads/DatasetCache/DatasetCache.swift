@@ -1,0 +1,127 @@
+import Foundation
+
+/// Generated datasets on disk, keyed by schema, size, seed and generator version, so
+/// later runs reuse them instead of generating again.
+///
+/// Each dataset is a directory `<schema>-<size>-s<seed>-g<version>/` holding
+/// `store.sqlite` and `manifest.json`. Generation happens in a temporary directory that
+/// is renamed into place at the end, so an interrupted generation leaves nothing that
+/// looks finished. Before reuse the manifest must match the key and the store file its
+/// recorded size and hash; anything else is deleted and generated again, never used.
+public struct DatasetCache: Sendable {
+    /// Where datasets live.
+    public let directory: URL
+
+    /// A cache in `directory`.
+    public init(directory: URL) {
+        self.directory = directory
+    }
+
+    /// `$FAULTLINE_DATASETS`, else `.faultline/datasets` under the current directory.
+    public static func defaultDirectory(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> URL {
+        if let path = environment["FAULTLINE_DATASETS"], !path.isEmpty {
+            return URL(fileURLWithPath: path, isDirectory: true)
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            .appendingPathComponent(".faultline/datasets", isDirectory: true)
+    }
+
+    /// The dataset for `schema` at `size` and `seed`: reused when a valid one is cached,
+    /// generated (and cached) otherwise.
+    ///
+    /// Cost: reuse reads the store file once to check its hash; generation writes every row.
+    ///
+    /// - Parameter writer: how a new dataset's rows are written (reuse ignores it: the
+    ///   content is the same either way).
+    public func dataset(
+        schema: DatasetSchema, size: Int, seed: UInt64, writer: DatasetWriterKind = .batchInsert
+    ) throws -> CachedDataset {
+        let key = DatasetKey(schema: schema.name, size: size, seed: seed)
+        let final = directory.appendingPathComponent(key.directoryName, isDirectory: true)
+        var rebuiltBecause: String?
+        if FileManager.default.fileExists(atPath: final.path) {
+            do {
+                let manifest = try validate(final, key: key)
+                return CachedDataset(
+                    directory: final, manifest: manifest, wasReused: true, rebuiltBecause: nil)
+            } catch let error as DatasetError {
+                rebuiltBecause = error.description
+                try FileManager.default.removeItem(at: final)
+            }
+        }
+        let manifest = try generate(schema: schema, key: key, writer: writer, into: final)
+        return CachedDataset(
+            directory: final, manifest: manifest, wasReused: false, rebuiltBecause: rebuiltBecause)
+    }
+
+    /// Every valid dataset in the cache, by key.
+    public func list() -> [DatasetManifest] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.sorted().compactMap { name in
+            try? Self.readManifest(directory.appendingPathComponent(name, isDirectory: true))
+        }
+    }
+
+    /// Checks a cached dataset; throws ``DatasetError/corrupt(path:reason:)`` saying why
+    /// it cannot be used.
+    func validate(_ directory: URL, key: DatasetKey) throws -> DatasetManifest {
+        let manifest = try Self.readManifest(directory)
+        let store = directory.appendingPathComponent(CachedDataset.storeFileName).path
+        guard manifest.key == key.directoryName,
+            manifest.formatVersion == DatasetManifest.formatVersion
+        else {
+            throw DatasetError.corrupt(
+                path: directory.path,
+                reason: "manifest is for \(manifest.key), not \(key.directoryName)")
+        }
+        let file = try FileHash.of(path: store)
+        guard file.bytes == manifest.fileBytes else {
+            throw DatasetError.corrupt(
+                path: store,
+                reason: "\(file.bytes) bytes on disk, \(manifest.fileBytes) in the manifest")
+        }
+        guard file.hash == manifest.fileHash else {
+            throw DatasetError.corrupt(
+                path: store,
+                reason: "file hash \(file.hash) does not match the manifest's \(manifest.fileHash)")
+        }
+        return manifest
+    }
+
+    static func readManifest(_ directory: URL) throws -> DatasetManifest {
+        let url = directory.appendingPathComponent(CachedDataset.manifestFileName)
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw DatasetError.corrupt(
+                path: directory.path, reason: "no manifest.json (generation did not finish)")
+        }
+        do {
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            return try decoder.decode(DatasetManifest.self, from: data)
+        } catch {
+            throw DatasetError.corrupt(
+                path: url.path, reason: "manifest.json does not decode: \(error)")
+        }
+    }
+}
+
+/// A dataset ready to use: its store file (never modify it: copy it first) and manifest.
+public struct CachedDataset: Sendable {
+    static let storeFileName = "store.sqlite"
+    static let manifestFileName = "manifest.json"
+
+    /// The dataset's directory.
+    public let directory: URL
+    public let manifest: DatasetManifest
+    /// Whether it came from the cache rather than being generated now.
+    public let wasReused: Bool
+    /// Why a cached copy was thrown away and generated again, if one was.
+    public let rebuiltBecause: String?
+
+    /// The store file.
+    public var storePath: String {
+        directory.appendingPathComponent(Self.storeFileName).path
+    }
+}

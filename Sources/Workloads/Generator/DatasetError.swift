@@ -1,0 +1,33 @@
+/// Why a dataset could not be planned, generated, stored or reused.
+public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A schema plan names an entity the model does not have.
+    case unknownEntity(schema: String, entity: String)
+    /// A schema plan names an attribute or relationship the entity does not have.
+    case unknownProperty(schema: String, entity: String, property: String)
+    /// A size that is not a positive number of records.
+    case invalidSize(String)
+    /// No schema of that name.
+    case unknownSchema(String, known: [String])
+    /// The store could not be written.
+    case storeFailed(path: String, reason: String)
+    /// A cached dataset failed its checks (it is rebuilt, never used).
+    case corrupt(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unknownEntity(let schema, let entity):
+            return "schema '\(schema)': no entity '\(entity)' in the model"
+        case .unknownProperty(let schema, let entity, let property):
+            return "schema '\(schema)': entity '\(entity)' has no property '\(property)'"
+        case .invalidSize(let text):
+            return
+                "invalid dataset size '\(text)': expected a positive number like 10000, 10k, 100k or 1m"
+        case .unknownSchema(let name, let known):
+            return "unknown schema '\(name)' (known: \(known.joined(separator: ", ")))"
+        case .storeFailed(let path, let reason):
+            return "cannot write the dataset store \(path): \(reason)"
+        case .corrupt(let path, let reason):
+            return "cached dataset \(path) is unusable: \(reason)"
+        }
+    }
+}

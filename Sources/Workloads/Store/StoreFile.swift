@@ -1,0 +1,65 @@
+import Foundation
+import ObjectGraph
+import SQLiteDB
+
+/// The raw side of writing a dataset store: creating it, the bulk-load connection,
+/// dropping and restoring indexes, join-table rows.
+enum StoreFile {
+    /// Lets ObjectGraph create the tables, indexes and metadata of `model` at `path`, so
+    /// writers start from exactly what the engine would open.
+    static func create(at path: String, model: ManagedObjectModel) throws {
+        guard !FileManager.default.fileExists(atPath: path) else {
+            throw DatasetError.storeFailed(path: path, reason: "the file already exists")
+        }
+        let container = PersistentContainer(name: "Dataset", model: model)
+        container.persistentStoreDescriptions = [
+            PersistentStoreDescription(url: URL(fileURLWithPath: path))
+        ]
+        try container.loadPersistentStores()
+    }
+
+    /// No journal and no fsync while loading: the file lives in a temporary directory
+    /// that is renamed into place only once complete, so a crash loses nothing.
+    static var bulkLoad: Connection.Configuration {
+        var configuration = Connection.Configuration()
+        configuration.journalMode = .off
+        configuration.pragmas = [.init("synchronous", "OFF"), .init("cache_size", "-262144")]
+        return configuration
+    }
+
+    /// Opens the bulk-load connection (the only one at that moment, so the file leaves
+    /// WAL mode) and drops every index, returning the SQL that creates them again.
+    static func openForLoad(at path: String) throws -> (Connection, [String]) {
+        let connection = try Connection(location: .file(path), configuration: bulkLoad)
+        let indexes = try connection.fetchAll(
+            "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL"
+        ) { ($0.string(at: 0), $0.string(at: 1)) }
+        for (name, _) in indexes { try connection.execute(SQL(text: "DROP INDEX \"\(name)\"")) }
+        return (connection, indexes.map(\.1))
+    }
+
+    /// Creates the indexes again, leaves the file in rollback-journal mode (one
+    /// self-contained file, ready to hash and copy) and closes the connection.
+    static func finishLoad(_ connection: Connection, indexes: [String]) throws {
+        for sql in indexes { try connection.execute(script: sql) }
+        try connection.execute(script: "PRAGMA journal_mode = DELETE")
+        try connection.close()
+    }
+
+    /// Inserts join-table rows (primary keys of both sides) in one transaction.
+    static func insertLinks(
+        _ keys: [(Int64, Int64)], into table: Relationship.JoinTable, on connection: Connection
+    ) throws {
+        try connection.transaction(.immediate) {
+            let statement = try connection.prepare(
+                "INSERT INTO \(table.name) (\(table.sourceColumn), \(table.destinationColumn)) VALUES (?, ?)"
+            )
+            for (source, destination) in keys {
+                try statement.bind(.integer(source), at: 1)
+                try statement.bind(.integer(destination), at: 2)
+                try statement.run()
+                statement.reset()
+            }
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Workloads
+
+/// `bench generate`: makes (or reuses) a cached dataset and prints its manifest.
+struct GenerateCommand: Subcommand {
+    static let name = "generate"
+    static let summary = "Generate or reuse a seeded synthetic dataset and print its manifest"
+    static let positionalSynopsis = ""
+    static let discussion = """
+        Datasets are cached under --dataset-dir (default $FAULTLINE_DATASETS, else
+        .faultline/datasets), keyed by schema, size, seed and generator version. A valid
+        cached dataset is reused; a corrupt or unfinished one is rebuilt. --describe also
+        prints the selectivity of the predicates the suites use.
+        """
+    static let options: [OptionSpec] = [
+        .value("--schema", "NAME", "dataset schema (default social)"),
+        .value("--size", "N", "records of the primary entity, e.g. 10k, 100k, 1m (default 10k)"),
+        .value("--seed", "N", "generator seed (default 42)"),
+        .value("--dataset-dir", "DIR", "cache directory"),
+        .flag("--describe", "print the selectivity of the schema's probe predicates"),
+        .value("--writer", "KIND", "batch-insert (default) or raw, for a newly generated dataset"),
+        .flag(
+            "--compare-raw",
+            "also write the same rows with raw SQLiteDB inserts (into a temporary file) and "
+                + "print both row rates"),
+    ]
+
+    let schema: DatasetSchema
+    let size: Int
+    let seed: UInt64
+    let cache: DatasetCache
+    let describe: Bool
+    let writer: DatasetWriterKind
+    let compareRaw: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        do {
+            schema = try DatasetSchema.named(arguments.value("--schema") ?? "social")
+            size = try DatasetKey.parseSize(arguments.value("--size") ?? "10k")
+        } catch {
+            throw UsageError(message: "\(error)", usage: Self.usage)
+        }
+        seed = try arguments.value("--seed").map(Self.values.seed) ?? 42
+        cache = DatasetCache(
+            directory: arguments.value("--dataset-dir").map {
+                URL(fileURLWithPath: $0, isDirectory: true)
+            }
+                ?? DatasetCache.defaultDirectory())
+        describe = arguments.has("--describe")
+        writer =
+            try arguments.value("--writer").map { text throws(UsageError) in
+                try Self.values.choice(text, option: "--writer", as: DatasetWriterKind.self)
+            } ?? .batchInsert
+        compareRaw = arguments.has("--compare-raw")
+    }
+
+    func run(console: Console) -> Int32 {
+        do {
+            let dataset = try cache.dataset(schema: schema, size: size, seed: seed, writer: writer)
+            for line in DatasetReport.lines(dataset) { console.out(line) }
+            if compareRaw {
+                let comparison = try WriterComparison(schema: schema, size: size, seed: seed)
+                for line in DatasetReport.lines(comparison) { console.out(line) }
+            }
+            if describe {
+                let description = try DatasetDescription(schema: schema, dataset: dataset)
+                for line in DatasetReport.lines(description) { console.out(line) }
+            }
+            return 0
+        } catch {
+            console.err("error: \(error)")
+            return 1
+        }
+    }
+}
