@@ -69,7 +69,7 @@ public struct JUnitReportWriter: ReportWriter {
 
     private func gates(_ comparison: BaselineComparison) -> Suite {
         let cases = comparison.gates.map { gate -> (String, Bool) in
-            let failed = gate.verdict == .regressed
+            let failed = gate.fails
             let body = failed ? failure(gate.message, type: "regression") : ""
             return (testCase("gates", "\(gate.key) \(gate.metric)", 0, body), failed)
         }

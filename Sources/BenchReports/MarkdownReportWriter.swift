@@ -49,12 +49,16 @@ public struct MarkdownReportWriter: ReportWriter {
         let rows = comparison.regressions.map { gate in
             "| \(Self.escape(gate.key.description)) | \(Self.escape(gate.metric)) | "
                 + "\(ValueFormat.significant(gate.baseline)) | \(ValueFormat.significant(gate.current)) | "
-                + "\(Self.escape(gate.message)) |"
+                + "\(Self.escape(gate.message.prefix { $0 != "\n" }.description)) |"
+        }
+        let diffs = comparison.regressions.filter { $0.message.contains("\n") }.flatMap { gate in
+            ["", "\(Self.escape(gate.key.description)) \(Self.escape(gate.metric)):", "", "```"]
+                + gate.message.split(separator: "\n").dropFirst().map(String.init) + ["```"]
         }
         return [
             "## Regressions against \(Self.escape(comparison.baseline))", "",
             "| case | metric | baseline | current | why |", "|---|---|---:|---:|---|",
-        ] + rows + [""]
+        ] + rows + diffs + [""]
     }
 
     private func findings(_ findings: [NPlusOneFinding]) -> [String] {

@@ -24,13 +24,16 @@ public struct GateResult: Hashable, Sendable, Codable {
     public let current: Double
     /// The verdict.
     public let verdict: Verdict
-    /// One line explaining the verdict (threshold, interval, fingerprint diff).
+    /// Explains the verdict: the threshold and test on the first line, then any
+    /// fingerprint and query plan diff, one line each.
     public let message: String
+    /// False for a report-only metric: a regression is shown but does not fail.
+    public let isGating: Bool
 
     /// Makes a result.
     public init(
         key: CaseKey, metric: String, baseline: Double, current: Double, verdict: Verdict,
-        message: String
+        message: String, isGating: Bool = true
     ) {
         self.key = key
         self.metric = metric
@@ -38,7 +41,23 @@ public struct GateResult: Hashable, Sendable, Codable {
         self.current = current
         self.verdict = verdict
         self.message = message
+        self.isGating = isGating
     }
+
+    /// Decodes a result; `isGating` defaults to true when absent.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        key = try container.decode(CaseKey.self, forKey: .key)
+        metric = try container.decode(String.self, forKey: .metric)
+        baseline = try container.decode(Double.self, forKey: .baseline)
+        current = try container.decode(Double.self, forKey: .current)
+        verdict = try container.decode(Verdict.self, forKey: .verdict)
+        message = try container.decode(String.self, forKey: .message)
+        isGating = try container.decodeIfPresent(Bool.self, forKey: .isGating) ?? true
+    }
+
+    /// Whether this gate fails the comparison: a gating metric that regressed.
+    public var fails: Bool { isGating && verdict == .regressed }
 }
 
 /// A run compared with a baseline: which baseline, and every gate's result.
@@ -47,15 +66,23 @@ public struct GateResult: Hashable, Sendable, Codable {
 public struct BaselineComparison: Hashable, Sendable, Codable {
     /// What the run was compared with: a baseline file or its run ID.
     public let baseline: String
-    /// One result per gated metric of each case.
+    /// One result per compared metric of each case present in both runs.
     public let gates: [GateResult]
+    /// Cases in this run but not in the baseline (nil in files written before gates).
+    public let added: [CaseKey]?
+    /// Cases in the baseline but not in this run.
+    public let removed: [CaseKey]?
 
     /// Makes a comparison.
-    public init(baseline: String, gates: [GateResult]) {
+    public init(
+        baseline: String, gates: [GateResult], added: [CaseKey]? = nil, removed: [CaseKey]? = nil
+    ) {
         self.baseline = baseline
         self.gates = gates
+        self.added = added
+        self.removed = removed
     }
 
-    /// The gates that failed.
-    public var regressions: [GateResult] { gates.filter { $0.verdict == .regressed } }
+    /// The gates that failed: gating metrics that regressed, regressions first in reports.
+    public var regressions: [GateResult] { gates.filter(\.fails) }
 }

@@ -15,4 +15,12 @@ public struct MetricResult: Hashable, Sendable, Codable {
         self.samples = samples
         self.summary = Summary(samples: samples, seed: seed)
     }
+
+    /// Keeps an already computed `summary`, with `samples` possibly dropped (baselines
+    /// store only the statistics unless asked for samples).
+    public init(metric: Metric, samples: [Double], summary: Summary) {
+        self.metric = metric
+        self.samples = samples
+        self.summary = summary
+    }
 }

@@ -36,7 +36,8 @@ extension RunResults {
         }
     }
 
-    private static func describe(_ error: DecodingError) -> String {
+    /// One line for a decoding error: what is wrong and its JSON path.
+    package static func describe(_ error: DecodingError) -> String {
         let (context, what): (DecodingError.Context, String) =
             switch error {
             case .typeMismatch(_, let context): (context, "wrong type")

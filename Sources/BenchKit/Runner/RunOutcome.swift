@@ -8,4 +8,11 @@ public struct RunOutcome: Sendable {
     public var datasets: [DatasetRecord]
     /// Whether a stop request ended the run early.
     public var wasInterrupted: Bool
+
+    /// Makes an outcome, such as the cases a gate re-measured.
+    public init(cases: [CaseResult], datasets: [DatasetRecord], wasInterrupted: Bool) {
+        self.cases = cases
+        self.datasets = datasets
+        self.wasInterrupted = wasInterrupted
+    }
 }

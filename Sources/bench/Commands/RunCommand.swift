@@ -12,7 +12,9 @@ struct RunCommand: Subcommand {
         Runs every configuration of every selected benchmark at every size, interleaving
         configurations, each case in its own child process unless --in-process is given.
         Writes results.json, index.html, summary.md, junit.xml, results.csv and
-        samples.csv and points Reports/latest at the run. Exit codes: 0 success, 1 a checksum mismatch or failed case, 2 usage error,
+        samples.csv and points Reports/latest at the run. With --baseline the results
+        are gated as by 'bench compare'. Exit codes: 0 success, 1 a checksum mismatch,
+        failed case or failing gate, 2 usage or input error,
         130 interrupted (partial results are still written).
         """
     static let options: [OptionSpec] = [
@@ -33,6 +35,10 @@ struct RunCommand: Subcommand {
         .flag("--no-progress", "print no progress, only the summary"),
         .value("--shard", "I/N", "run only shard I of N (every N-th scenario x size group)"),
         .flag("--in-process", "run cases in this process (RSS and peak RSS then shared)"),
+        .value("--baseline", "FILE", "gate the results against a baseline (see bench compare)"),
+        .value("--thresholds", "FILE", "the gate's thresholds file (docs/GATES.md)"),
+        .flag("--allow-dataset-change", "gate even when dataset hashes differ from the baseline"),
+        .flag("--rerun-suspects", "re-measure cases whose time regressed once before failing"),
     ]
 
     let options: RunOptions

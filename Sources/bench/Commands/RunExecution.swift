@@ -22,22 +22,86 @@ struct RunExecution {
             console.err("error: no benchmark matches the selected suites, filter and shard")
             return 2
         }
+        let gate: GateCheck?
+        do {
+            gate = try options.baseline.map { path in
+                try GateCheck(
+                    baseline: path, thresholds: options.thresholds,
+                    allowsDatasetChange: options.allowsDatasetChange)
+            }
+        } catch {
+            console.err("error: \(error)")
+            return 2
+        }
         let interrupts =
             handlesInterrupts ? InterruptHandler(stopFlag: stopFlag, console: console) : nil
         let progress = ProgressReporter.make(enabled: options.showsProgress, console: console)
         let started = Date()
         let outcome = makeRunner(observer: progress).run(plan)
         interrupts?.cancel()
-        let results = assemble(outcome, started: started)
+        var results = assemble(outcome, started: started)
+        if let gate, !results.isPartial {
+            do { results = try gated(results, by: gate) } catch {
+                console.err("error: \(error)")
+                return 2
+            }
+        }
         do {
             let directory = try ReportPublisher(root: options.outputRoot, formats: options.formats)
                 .publish(results)
+            if let comparison = results.comparison {
+                GateCheck.print(comparison, to: console, annotate: GateCheck.annotates)
+            }
             RunSummary(results: results).print(to: console, directory: directory)
         } catch {
             console.err("error: cannot write the report: \(error)")
             return 1
         }
         return results.isPartial ? 130 : (results.isFailed ? 1 : 0)
+    }
+
+    /// `results` gated by `gate`; with `--rerun-suspects`, the groups of cases whose
+    /// wall time regressed run once more (configurations interleaved as usual) and the
+    /// time gates of those cases hold only if the rerun regresses too.
+    private func gated(_ results: RunResults, by gate: GateCheck) throws -> RunResults {
+        let first = try gate.apply(to: results)
+        guard options.rerunsSuspects, let comparison = first.comparison else { return first }
+        let suspects = Set(
+            comparison.regressions.filter { $0.metric == Metric.wallTime.name }.map(\.key))
+        guard !suspects.isEmpty else { return first }
+        console.err("re-measuring \(suspects.count) suspected time regressions once")
+        let groups = Set(suspects.map { GroupKey(benchmark: $0.benchmark, size: $0.size) })
+        let all = suites.flatMap(\.benchmarks)
+        var rerun = RunOutcome(cases: [], datasets: [], wasInterrupted: false)
+        for group in groups.sorted(by: { "\($0)" < "\($1)" }) {
+            let plan = RunPlan(
+                benchmarks: all.filter { $0.id == group.benchmark }, sizes: [group.size])
+            let outcome = makeRunner(observer: nil).run(plan)
+            rerun.cases += outcome.cases
+            rerun.datasets += outcome.datasets.filter { !rerun.datasets.contains($0) }
+        }
+        let recheck = try gate.apply(to: assemble(rerun, started: Date()))
+        let regressions = recheck.comparison?.regressions ?? []
+        let confirmed = Set(regressions.map { "\($0.key) \($0.metric)" })
+        var merged = first
+        merged.comparison = BaselineComparison(
+            baseline: comparison.baseline,
+            gates: comparison.gates.map { gate in
+                guard gate.fails, suspects.contains(gate.key), gate.metric == Metric.wallTime.name,
+                    !confirmed.contains("\(gate.key) \(gate.metric)")
+                else { return gate }
+                return GateResult(
+                    key: gate.key, metric: gate.metric, baseline: gate.baseline,
+                    current: gate.current, verdict: .unchanged,
+                    message: gate.message + "\nnot confirmed when re-measured once")
+            }, added: comparison.added, removed: comparison.removed)
+        return merged
+    }
+
+    /// A benchmark at one size: what a rerun re-measures.
+    private struct GroupKey: Hashable {
+        let benchmark: BenchmarkID
+        let size: Int
     }
 
     private func makePlan() -> RunPlan {

@@ -15,6 +15,14 @@ struct RunOptions: Equatable {
     var showsProgress = true
     var shard: Shard?
     var isInProcess = false
+    /// `--baseline`: the baseline to gate against.
+    var baseline: String?
+    /// `--thresholds`: the gate's rules.
+    var thresholds: String?
+    /// `--allow-dataset-change`.
+    var allowsDatasetChange = false
+    /// `--rerun-suspects`: re-measure cases whose time regressed once before failing.
+    var rerunsSuspects = false
 
     /// Reads and checks every option of `arguments`.
     /// - Parameter suites: The suites that exist, to check `--suite` against.
@@ -42,6 +50,16 @@ struct RunOptions: Equatable {
             try values.shard(text)
         }
         isInProcess = arguments.has("--in-process")
+        baseline = arguments.value("--baseline")
+        thresholds = arguments.value("--thresholds")
+        allowsDatasetChange = arguments.has("--allow-dataset-change")
+        rerunsSuspects = arguments.has("--rerun-suspects")
+        if baseline == nil && (thresholds != nil || allowsDatasetChange || rerunsSuspects) {
+            throw UsageError(
+                message:
+                    "--thresholds, --allow-dataset-change and --rerun-suspects need --baseline",
+                usage: values.usage)
+        }
     }
 
     private mutating func readLimits(_ arguments: ParsedArguments, values: ValueParsers)

@@ -1,0 +1,92 @@
+/// Compares a run with a baseline: matches cases by benchmark ID, configuration and
+/// size, and judges every metric both measured, the counters derived from their SQL
+/// traces, and the checksum.
+///
+/// Failing counter gates on SQL metrics carry the ``TraceDiff`` of the case in their
+/// message. Cost: one ``MetricGate`` judgment per metric of each matched case.
+public struct GateEvaluator: Sendable {
+    /// The rules.
+    public let thresholds: GateThresholds
+
+    /// Makes an evaluator.
+    public init(thresholds: GateThresholds = GateThresholds()) {
+        self.thresholds = thresholds
+    }
+
+    /// Compares `current` with `baseline`, which is named `name` in reports.
+    public func compare(baseline: RunResults, current: RunResults, name: String)
+        -> BaselineComparison
+    {
+        let old = Dictionary(baseline.cases.map { ($0.key, $0) }) { first, _ in first }
+        let new = Dictionary(current.cases.map { ($0.key, $0) }) { first, _ in first }
+        let matched = current.cases.compactMap { result in
+            old[result.key].map { caseGates(baseline: $0, current: result) }
+        }
+        return BaselineComparison(
+            baseline: name, gates: matched.flatMap { $0 },
+            added: current.cases.map(\.key).filter { old[$0] == nil },
+            removed: baseline.cases.map(\.key).filter { new[$0] == nil })
+    }
+
+    /// The gates of one case present in both runs.
+    func caseGates(baseline: CaseResult, current: CaseResult) -> [GateResult] {
+        var results: [GateResult] = []
+        let key = current.key
+        for metric in current.metrics {
+            guard let before = baseline.metric(named: metric.metric.name) else { continue }
+            let rule = thresholds.rule(for: metric.metric, in: key.benchmark)
+            let (verdict, text) = MetricGate.judge(baseline: before, current: metric, rule: rule)
+            results.append(
+                GateResult(
+                    key: key, metric: metric.metric.name, baseline: before.summary.median,
+                    current: metric.summary.median, verdict: verdict,
+                    message: explain(text, verdict, metric.metric.name, baseline, current),
+                    isGating: rule.gate))
+        }
+        if let before = baseline.sqlTrace, let after = current.sqlTrace {
+            results += traceGates(key, before, after, baseline, current)
+        }
+        if let before = baseline.checksum, let after = current.checksum {
+            let rule = thresholds.rule(for: Self.checksum, in: key.benchmark)
+            results.append(
+                GateResult(
+                    key: key, metric: Self.checksum.name, baseline: 0, current: 0,
+                    verdict: before == after ? .unchanged : .regressed,
+                    message: "checksum \(before) → \(after)", isGating: rule.gate))
+        }
+        return results
+    }
+
+    /// The pseudo-metric of a case's checksum: any change is a regression.
+    public static let checksum = Metric(name: "checksum", unit: .count)
+
+    private func traceGates(
+        _ key: CaseKey, _ before: SQLTrace, _ after: SQLTrace, _ baseline: CaseResult,
+        _ current: CaseResult
+    ) -> [GateResult] {
+        let old = TraceDiff.counters(of: before)
+        let new = TraceDiff.counters(of: after)
+        return Set(old.keys).union(new.keys).sorted().map { name in
+            let metric = Metric(name: name, unit: .count)
+            let rule = thresholds.rule(for: metric, in: key.benchmark)
+            let (verdict, text) = MetricGate.counter(old[name] ?? 0, new[name] ?? 0, rule: rule)
+            return GateResult(
+                key: key, metric: name, baseline: old[name] ?? 0, current: new[name] ?? 0,
+                verdict: verdict, message: explain(text, verdict, name, baseline, current),
+                isGating: rule.gate)
+        }
+    }
+
+    /// `text`, followed by the trace diff when an SQL metric changed.
+    private func explain(
+        _ text: String, _ verdict: GateResult.Verdict, _ metric: String, _ baseline: CaseResult,
+        _ current: CaseResult
+    ) -> String {
+        guard verdict != .unchanged, metric.hasPrefix("sql."), let before = baseline.sqlTrace,
+            let after = current.sqlTrace
+        else { return text }
+        let diff = TraceDiff(baseline: before, current: after).lines
+        return ([text] + (diff.isEmpty ? ["(SQL fingerprints and plans unchanged)"] : diff))
+            .joined(separator: "\n")
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// The thresholds file: default rules, rules per kind of metric, per metric, and per
+/// benchmark and metric, each layer overriding the one before (docs/GATES.md).
+///
+/// ```json
+/// { "defaults": { "threshold": 0.10, "confidence": 0.95 },
+///   "noisy": { "gate": false },
+///   "metrics": { "wallTime": { "gate": false }, "allocations": { "tolerance": 0.02 } },
+///   "benchmarks": { "selftest/sort": { "wallTime": { "threshold": 0.25 } } } }
+/// ```
+/// Cost: the rules.
+public struct GateThresholds: Hashable, Sendable, Codable {
+    /// Applies to every metric.
+    public var defaults: GateRule?
+    /// Applies to counters, after the defaults.
+    public var counters: GateRule?
+    /// Applies to noisy metrics, after the defaults.
+    public var noisy: GateRule?
+    /// By metric name (`wallTime`, `sql.statements`, `sql.select`, `checksum`).
+    public var metrics: [String: GateRule]?
+    /// By benchmark ID (`suite/scenario`), then metric name.
+    public var benchmarks: [String: [String: GateRule]]?
+
+    /// Makes thresholds; all nil means the built-in rules.
+    public init(
+        defaults: GateRule? = nil, counters: GateRule? = nil, noisy: GateRule? = nil,
+        metrics: [String: GateRule]? = nil, benchmarks: [String: [String: GateRule]]? = nil
+    ) {
+        self.defaults = defaults
+        self.counters = counters
+        self.noisy = noisy
+        self.metrics = metrics
+        self.benchmarks = benchmarks
+    }
+
+    /// Built-in rule for `metric`: counts are exact counters (allocations within 2%),
+    /// times and bytes noisy with a 10% threshold at 95% confidence, all gating.
+    static func builtIn(for metric: Metric) -> GateRule {
+        let isCount = metric.unit == .count
+        return GateRule(
+            kind: isCount ? .counter : .noisy, gate: true, threshold: 0.10,
+            tolerance: metric.name == Metric.allocations.name ? 0.02 : 0,
+            floor: metric.unit == .nanoseconds ? 1_000 : 0, direction: metric.direction,
+            confidence: 0.95)
+    }
+
+    /// The rule for `metric` in `benchmark`: built-in, then defaults, the kind's layer,
+    /// the metric's, the benchmark's. The kind is settled before the kind's layer applies.
+    public func rule(for metric: Metric, in benchmark: BenchmarkID) -> ResolvedGateRule {
+        let specific = (metrics?[metric.name] ?? GateRule())
+            .overlaid(by: benchmarks?[benchmark.description]?[metric.name])
+        let base = Self.builtIn(for: metric).overlaid(by: defaults)
+        let kind = specific.kind ?? base.kind ?? .noisy
+        let rule = base.overlaid(by: kind == .counter ? counters : noisy).overlaid(by: specific)
+        return ResolvedGateRule(
+            kind: rule.kind ?? .noisy, gate: rule.gate ?? true, threshold: rule.threshold ?? 0.10,
+            tolerance: rule.tolerance ?? 0, floor: rule.floor ?? 0,
+            direction: rule.direction ?? metric.direction, confidence: rule.confidence ?? 0.95)
+    }
+
+    /// Reads a thresholds file.
+    /// - Throws: ``ResultsFileError`` naming the file and the JSON path of a bad value.
+    public static func read(from url: URL) throws -> GateThresholds {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw ResultsFileError(
+                path: url.path, reason: "cannot read: \(error.localizedDescription)")
+        }
+        do {
+            return try JSONDecoder().decode(GateThresholds.self, from: data)
+        } catch let error as DecodingError {
+            throw ResultsFileError(path: url.path, reason: RunResults.describe(error))
+        }
+    }
+}

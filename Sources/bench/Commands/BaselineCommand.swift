@@ -1,0 +1,79 @@
+import BenchKit
+import Foundation
+
+/// `bench baseline update`: turns a run's results into a committed baseline.
+struct BaselineCommand: Subcommand {
+    static let name = "baseline"
+    static let summary = "Write Benchmarks/Baselines/<name>.json from a run's results"
+    static let positionalSynopsis = "update"
+    static let discussion = """
+        'bench baseline update' reads RESULTS (default Reports/latest/results.json) and
+        writes DIR/NAME.json keeping what gates need: summary statistics, counters,
+        checksums, SQL traces, environment and dataset hashes; raw samples only with
+        --keep-samples. Partial runs and runs with failed cases are refused. When the
+        baseline exists and was made from other datasets (content hash or seed) or with
+        another schema version, it is kept unless --allow-dataset-change. Exit codes:
+        0 written, 2 usage or input error.
+        """
+    static let options: [OptionSpec] = [
+        .value("--from", "RESULTS", "results.json or run directory (default Reports/latest)"),
+        .value("--name", "NAME", "baseline name (default ci)"),
+        .value("--dir", "DIR", "baseline directory (default Benchmarks/Baselines)"),
+        .flag("--keep-samples", "keep raw samples (for significance tests against the baseline)"),
+        .flag("--allow-dataset-change", "replace a baseline made from other datasets"),
+    ]
+
+    let source: String
+    let destination: String
+    let keepsSamples: Bool
+    let allowsDatasetChange: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals == ["update"] else {
+            throw UsageError(message: "the only baseline action is 'update'", usage: Self.usage)
+        }
+        let name = arguments.value("--name") ?? "ci"
+        guard !name.isEmpty, !name.contains("/") else {
+            throw UsageError(message: "bad --name '\(name)'", usage: Self.usage)
+        }
+        source = arguments.value("--from") ?? "Reports/latest"
+        destination = (arguments.value("--dir") ?? "Benchmarks/Baselines") + "/\(name).json"
+        keepsSamples = arguments.has("--keep-samples")
+        allowsDatasetChange = arguments.has("--allow-dataset-change")
+    }
+
+    func run(console: Console) -> Int32 {
+        do {
+            let file = GateCheck.resultsFile(source)
+            let results = try RunResults.read(from: URL(fileURLWithPath: file))
+            if results.isPartial || results.cases.contains(where: { $0.status != .passed }) {
+                throw ResultsFileError(
+                    path: file, reason: "partial run or failed cases; not a baseline")
+            }
+            try checkExisting(against: results)
+            let url = URL(fileURLWithPath: destination)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Baseline.make(from: results, keepSamples: keepsSamples).jsonData().write(to: url)
+            console.out("baseline: \(destination) (\(results.cases.count) cases from \(file))")
+            return 0
+        } catch {
+            console.err("error: \(error)")
+            return 2
+        }
+    }
+
+    /// Refuses to replace a baseline of other datasets or schema unless allowed.
+    private func checkExisting(against results: RunResults) throws {
+        guard !allowsDatasetChange, FileManager.default.fileExists(atPath: destination) else {
+            return
+        }
+        let existing = try RunResults.read(from: URL(fileURLWithPath: destination))
+        let changes = Baseline.datasetChanges(baseline: existing, current: results)
+        guard changes.isEmpty else {
+            throw ResultsFileError(
+                path: destination,
+                reason: changes.joined(separator: "; ") + " (pass --allow-dataset-change)")
+        }
+    }
+}

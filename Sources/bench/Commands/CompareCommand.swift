@@ -1,0 +1,76 @@
+import BenchKit
+import BenchReports
+import Foundation
+
+/// `bench compare`: gates a run's results against a baseline.
+struct CompareCommand: Subcommand {
+    static let name = "compare"
+    static let summary = "Compare results with a baseline and fail on regressions"
+    static let positionalSynopsis = "BASELINE CURRENT"
+    static let discussion = """
+        BASELINE and CURRENT are results.json files (a baseline from 'bench baseline
+        update' is one) or run directories holding one. Cases are matched by benchmark
+        ID, configuration and size. Counters (SQL statements by kind, rows, full scans,
+        allocations) must match exactly or within the tolerance; time and memory fail
+        only when the median moves beyond the threshold (10%) and the change is
+        significant. Rules come from --thresholds (docs/GATES.md). Prints a table,
+        writes a report directory with summary.md and junit.xml, and '::error' lines
+        when GITHUB_ACTIONS=true. Exit codes: 0 no failing gate, 1 a regression or
+        changed checksum, 2 usage or input error.
+        """
+    static let options: [OptionSpec] = [
+        .value("--thresholds", "FILE", "thresholds file (default: the built-in rules)"),
+        .flag("--allow-dataset-change", "compare even when dataset hashes differ"),
+        .value("--out", "DIR", "directory that holds run directories (default Reports)"),
+        .value("--format", "LIST", "report formats: \(ReportCommand.formatList) (default: all)"),
+    ]
+
+    let baseline: String
+    let current: String
+    let thresholds: String?
+    let allowsDatasetChange: Bool
+    let outputRoot: String
+    let formats: [ReportFormat]
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.count == 2 else {
+            throw UsageError(message: "compare needs BASELINE and CURRENT", usage: Self.usage)
+        }
+        baseline = arguments.positionals[0]
+        current = arguments.positionals[1]
+        thresholds = arguments.value("--thresholds")
+        allowsDatasetChange = arguments.has("--allow-dataset-change")
+        outputRoot = arguments.value("--out") ?? "Reports"
+        formats =
+            try arguments.value("--format").map { text throws(UsageError) in
+                try Self.values.choices(text, option: "--format", as: ReportFormat.self)
+            } ?? ReportFormat.allCases
+    }
+
+    func run(console: Console) -> Int32 {
+        let gated: RunResults
+        do {
+            let check = try GateCheck(
+                baseline: baseline, thresholds: thresholds,
+                allowsDatasetChange: allowsDatasetChange)
+            let path = GateCheck.resultsFile(current)
+            gated = try check.apply(to: RunResults.read(from: URL(fileURLWithPath: path)))
+        } catch {
+            console.err("error: \(error)")
+            return 2
+        }
+        guard let comparison = gated.comparison else { return 2 }
+        GateCheck.print(comparison, to: console, annotate: GateCheck.annotates)
+        var report = gated
+        report.label = "compare"
+        report.runID = ReportDirectory.name(label: "compare", date: Date())
+        do {
+            let directory = try ReportPublisher(root: outputRoot, formats: formats).publish(report)
+            console.out("report: \(directory.path)")
+        } catch {
+            console.err("error: cannot write the report: \(error)")
+            return 2
+        }
+        return comparison.regressions.isEmpty ? 0 : 1
+    }
+}
