@@ -67,12 +67,15 @@ package enum MetricGate {
         rule.direction == .smallerIsBetter ? delta > 0 : delta < 0
     }
 
+    /// `value` as an integer when whole, otherwise four significant digits.
     package static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15
             ? String(Int64(value)) : String(format: "%.4g", value)
     }
 
+    /// `value` (a fraction) as a percentage.
     static func percent(_ value: Double) -> String { String(format: "%g%%", value * 100) }
 
+    /// `value` (a fraction) as a signed percentage with one decimal.
     static func signedPercent(_ value: Double) -> String { String(format: "%+.1f%%", value * 100) }
 }

@@ -53,8 +53,16 @@ enum GateFixtures {
     /// A run holding `cases`, with one dataset of content hash `hash`.
     static func run(_ cases: [CaseResult], hash: String = "abc") -> RunResults {
         let dataset = DatasetRecord(name: "fixture", size: 10_000, seed: 42, contentHash: hash)
-        return Fixtures.results(
-            RunOutcome(cases: cases, datasets: [dataset], wasInterrupted: false))
+        let limits = RunLimits(
+            warmupIterations: 0, maxIterations: 20, maxTime: 60, instrumentedIterations: 1)
+        let settings = RunSettings(
+            profile: .quick, limits: limits, seed: 42, isolated: false, suites: ["fixture"])
+        let date = Date(timeIntervalSince1970: 1_800_000_000)
+        return RunResults(
+            runID: "test", label: "fixture", startedAt: date, finishedAt: date, gitCommit: nil,
+            commandLine: ["bench", "run"], environment: .capture(sqliteVersion: nil),
+            settings: settings,
+            outcome: RunOutcome(cases: cases, datasets: [dataset], wasInterrupted: false))
     }
 
     /// `results` written to a fresh file in `directory`.
