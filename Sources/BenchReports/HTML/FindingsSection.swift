@@ -34,7 +34,7 @@ struct FindingsSection {
                 <td>\(ValueFormat.significant(gate.baseline))</td>\
                 <td>\(ValueFormat.significant(gate.current))</td>\
                 <td class="text \(style)">\(gate.verdict.rawValue)</td>\
-                <td class="text">\(gate.message)</td></tr>
+                <td class="text why">\(gate.message)</td></tr>
                 """
         }
         let table: HTML =

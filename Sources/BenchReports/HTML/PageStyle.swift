@@ -27,7 +27,7 @@ enum PageStyle {
         SFMono-Regular,Menlo,Consolas,monospace}
         td.sql{min-width:18em;max-width:36em}td.values{min-width:6em;max-width:14em}\
         td.plan{min-width:14em;max-width:26em}
-        ul.verdicts li{margin:2px 0}
+        td.why{white-space:pre-line}ul.verdicts li{margin:2px 0}
         .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(440px,100%),1fr));\
         gap:12px}
         figure{margin:0;border:1px solid var(--line);border-radius:6px;padding:6px}
