@@ -48,8 +48,9 @@ package enum MetricGate {
         if baseline.samples.count >= 2 && current.samples.count >= 2 {
             let test = MannWhitney(baseline: baseline.samples, current: current.samples)
             significant = test.pValue < 1 - rule.confidence
+            let p = test.pValue < 0.0001 ? "p<0.0001" : String(format: "p=%.4f", test.pValue)
             text += String(
-                format: ", Mann-Whitney p=%.4f, P(current>baseline)=%.2f", test.pValue,
+                format: ", Mann-Whitney \(p), P(current>baseline)=%.2f",
                 test.probabilityOfSuperiority)
         } else {
             let old = baseline.summary.medianInterval
