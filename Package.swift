@@ -24,7 +24,8 @@ let package = Package(
         .target(name: "BenchKit", dependencies: ["CJemalloc"]),
         .target(name: "BenchReports", dependencies: ["BenchKit"]),
         .target(
-            name: "BenchmarkSuites", dependencies: ["BenchKit", "SQLiteDB"],
+            name: "BenchmarkSuites",
+            dependencies: ["BenchKit", "SQLiteDB", "ObjectGraph", "Workloads"],
             path: "Benchmarks/Suites"),
         .executableTarget(
             name: "bench",
@@ -42,6 +43,9 @@ let package = Package(
         .testTarget(name: "BenchReportsTests", dependencies: ["BenchReports", "BenchKit"]),
         .testTarget(
             name: "WorkloadsTests", dependencies: ["Workloads", "ObjectGraph", "TestSupport"]),
+        .testTarget(
+            name: "SuitesTests",
+            dependencies: ["BenchmarkSuites", "BenchKit", "SQLiteDB", "Workloads"]),
     ],
     swiftLanguageModes: [.v6]
 )
