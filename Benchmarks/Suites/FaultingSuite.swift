@@ -35,11 +35,17 @@ enum FaultingSuite {
         body: run)
 
     static func run(_ state: inout SuiteState) throws -> UInt64 {
-        guard let context = state.store.context else { return try raw(state.store.connection) }
+        let configuration = state.configuration
+        return try state.run(engine: { try engine($0, configuration) }, raw: raw)
+    }
+
+    private static func engine(_ context: ManagedObjectContext, _ configuration: String) throws
+        -> UInt64
+    {
         let request = FetchRequest(entityName: "Post")
         request.sortDescriptors = [SortKey("createdAt", ascending: false)]
         request.fetchLimit = limit
-        switch state.configuration {
+        switch configuration {
         case "no-property-values": request.includesPropertyValues = false
         case "objects": request.returnsObjectsAsFaults = false
         case "prefetch-author": request.relationshipKeyPathsForPrefetching = ["author"]

@@ -39,7 +39,9 @@ enum NPlusOneRaw {
             if !row.isNull(at: 1) { names[post, default: []].append(row.string(at: 1)) }
         }
         var checksum = Checksum()
-        for post in order { checksum.combine(names[post, default: []].sorted().joined(separator: ",")) }
+        for post in order {
+            checksum.combine(names[post, default: []].sorted().joined(separator: ","))
+        }
         return checksum.value
     }
 }

@@ -49,23 +49,29 @@ enum NPlusOneSuite {
         body: readTags)
 
     static func countPosts(_ state: inout SuiteState) throws -> UInt64 {
-        guard let context = state.store.context else {
-            return try NPlusOneRaw.postCounts(state.store.connection, limit: limit)
-        }
+        let configuration = state.configuration
+        return try state.run(
+            engine: { try countPosts($0, configuration) },
+            raw: { try NPlusOneRaw.postCounts($0, limit: limit) })
+    }
+
+    private static func countPosts(_ context: ManagedObjectContext, _ configuration: String)
+        throws -> UInt64
+    {
         let users = FetchRequest(entityName: "User")
         users.sortDescriptors = [SortKey("email")]
         users.fetchLimit = limit
-        if state.configuration == "prefetch" { users.relationshipKeyPathsForPrefetching = ["posts"] }
+        if configuration == "prefetch" { users.relationshipKeyPathsForPrefetching = ["posts"] }
         let fetched = try context.fetch(users)
         var counts: [ObjectID: Int] = [:]
-        if state.configuration == "count-subquery" {
+        if configuration == "count-subquery" {
             counts = try groupedCounts(context, users: Array(fetched))
         }
         var checksum = Checksum()
         for user in fetched {
             checksum.combine(user.value(forKey: "email") as? String ?? "")
             let count =
-                state.configuration == "count-subquery"
+                configuration == "count-subquery"
                 ? counts[user.objectID, default: 0]
                 : (user.value(forKey: "posts") as? Set<ManagedObject>)?.count ?? 0
             checksum.combine(count)
@@ -91,13 +97,19 @@ enum NPlusOneSuite {
     }
 
     static func readTags(_ state: inout SuiteState) throws -> UInt64 {
-        guard let context = state.store.context else {
-            return try NPlusOneRaw.postTags(state.store.connection, limit: limit)
-        }
+        let configuration = state.configuration
+        return try state.run(
+            engine: { try readTags($0, configuration) },
+            raw: { try NPlusOneRaw.postTags($0, limit: limit) })
+    }
+
+    private static func readTags(_ context: ManagedObjectContext, _ configuration: String)
+        throws -> UInt64
+    {
         let posts = FetchRequest(entityName: "Post")
         posts.sortDescriptors = [SortKey("createdAt", ascending: false)]
         posts.fetchLimit = limit
-        if state.configuration == "prefetch" { posts.relationshipKeyPathsForPrefetching = ["tags"] }
+        if configuration == "prefetch" { posts.relationshipKeyPathsForPrefetching = ["tags"] }
         var checksum = Checksum()
         for post in try context.fetch(posts) {
             let tags = post.value(forKey: "tags") as? Set<ManagedObject> ?? []

@@ -19,7 +19,8 @@ final class SocialStore {
     let connection: Connection
     /// The engine's container, nil for `raw` configurations.
     let container: PersistentContainer?
-    /// The working context, nil for `raw` configurations.
+    /// The working context (private queue: bodies run inside `performAndWait`), nil for
+    /// `raw` configurations.
     let context: ManagedObjectContext?
     private let cached: CachedDataset
 
@@ -33,7 +34,8 @@ final class SocialStore {
             DatasetRecord(
                 name: manifest.key, size: manifest.size, seed: manifest.seed,
                 contentHash: manifest.contentHash))
-        path = FileManager.default.temporaryDirectory
+        path =
+            FileManager.default.temporaryDirectory
             .appendingPathComponent("faultline-case-\(UUID().uuidString).sqlite").path
         connection = try Connection(location: .file(path))
         try Self.copy(from: cached.storePath, into: connection)
@@ -51,20 +53,22 @@ final class SocialStore {
             container.sqlDebugLog = nil
             try container.loadPersistentStores()
             self.container = container
-            context = container.viewContext
+            context = container.newBackgroundContext()
             caseContext.register(EngineCounters(container: container))
             caseContext.register(trace: EngineTracer(container: container, planner: connection))
         }
     }
 
     deinit {
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        for suffix in ["", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: path + suffix)
+        }
     }
 
     /// Copies the cached dataset over the working copy again (before a mutating
     /// iteration); the engine's context is reset so no stale object survives.
     func restore() throws {
-        context?.reset()
+        context?.performAndWait { context?.reset() }
         try Self.copy(from: cached.storePath, into: connection)
     }
 

@@ -1,4 +1,6 @@
 import BenchKit
+import ObjectGraph
+import SQLiteDB
 
 /// What every engine suite's case holds: its store copy and configuration name.
 struct SuiteState {
@@ -15,7 +17,16 @@ struct SuiteState {
 
     /// Empties the engine context (and so its row cache) before a read iteration.
     func resetContext() throws {
-        store.context?.reset()
+        store.context?.performAndWait { store.context?.reset() }
+    }
+
+    /// Runs `engine` on the context's queue, or `raw` on the connection when the
+    /// configuration has no context.
+    func run(
+        engine: (ManagedObjectContext) throws -> UInt64, raw: (Connection) throws -> UInt64
+    ) throws -> UInt64 {
+        guard let context = store.context else { return try raw(store.connection) }
+        return try context.performAndWait { try engine(context) }
     }
 
     /// Copies the dataset back before a mutating iteration.
