@@ -7,7 +7,8 @@ import BenchKit
 public enum SuiteCatalog {
     /// All suites.
     public static let all: [BenchmarkSuite] = [
-        FaultingSuite.suite, NPlusOneSuite.suite, SelftestSuite.suite, SelftestLookups.suite,
+        FaultingSuite.suite, BatchSizeSuite.suite, NPlusOneSuite.suite, IndexesSuite.suite,
+        SelftestSuite.suite, SelftestLookups.suite,
     ]
 
     /// Every benchmark of every suite, for the worker process to look cases up in.

@@ -40,6 +40,17 @@ enum SuiteRun {
         return (found?.metric(named: metric)?.summary.median).map { Int($0) }
     }
 
+    /// The query plan details of every traced statement of a case, joined.
+    static func plan(_ cases: [CaseResult], _ scenario: String, _ configuration: String)
+        -> String
+    {
+        let found = cases.first {
+            $0.key.benchmark.scenario == scenario && $0.key.configuration == configuration
+        }
+        let steps = found?.sqlTrace?.statements.flatMap { $0.queryPlan ?? [] } ?? []
+        return steps.map(\.detail).joined(separator: "; ")
+    }
+
     /// One integer answered by `sql` on the cached dataset.
     static func count(_ sql: String) throws -> Int {
         _ = datasets

@@ -8,8 +8,8 @@ import Synchronization
 /// and turns its `sql:` and `details:` lines back into statements with bound values.
 ///
 /// Timed iterations run with no log attached. Plans come from `EXPLAIN QUERY PLAN` on a
-/// side connection to the same file, with parameters unbound (SQLite plans them as
-/// NULL; the chosen indexes are the same). Cost: string formatting per statement while
+/// side connection to the same file, with every parameter bound to NULL (the
+/// chosen indexes are the same). Cost: string formatting per statement while
 /// tracing; one plan per distinct SELECT per trace.
 final class EngineTracer: SQLTraceSource {
     private let container: PersistentContainer
@@ -17,10 +17,12 @@ final class EngineTracer: SQLTraceSource {
     private let lines = LineBuffer()
     private var recorder = SQLTraceRecorder()
 
-    /// Traces `container`; `planner` explains its SELECTs.
-    init(container: PersistentContainer, planner: Connection) {
+    /// Traces `container`; `planner` explains its SELECTs (the engine's SQL functions are
+    /// registered on it).
+    init(container: PersistentContainer, planner: Connection) throws {
         self.container = container
         self.planner = planner
+        try StoreFunctions.register(on: planner)
         self.recorder = SQLTraceRecorder(planner: { [unowned self] sql in self.plan(sql) })
     }
 
@@ -57,7 +59,9 @@ final class EngineTracer: SQLTraceSource {
     }
 
     private func plan(_ sql: String) -> [QueryPlanStep]? {
-        let plan = try? planner.explainQueryPlan(SQL(text: sql))
+        let parameters = sql.filter { $0 == "?" }.count
+        let unbound = [SQLArgument](repeating: .value(.null), count: parameters)
+        let plan = try? planner.explainQueryPlan(SQL(text: sql, arguments: unbound))
         return plan?.rows.map { QueryPlanStep(id: $0.id, parent: $0.parent, detail: $0.detail) }
     }
 }

@@ -55,7 +55,7 @@ final class SocialStore {
             self.container = container
             context = container.newBackgroundContext()
             caseContext.register(EngineCounters(container: container))
-            caseContext.register(trace: EngineTracer(container: container, planner: connection))
+            caseContext.register(trace: try EngineTracer(container: container, planner: connection))
         }
     }
 
