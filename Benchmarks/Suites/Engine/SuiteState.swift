@@ -22,9 +22,9 @@ struct SuiteState {
 
     /// Runs `engine` on the context's queue, or `raw` on the connection when the
     /// configuration has no context.
-    func run(
-        engine: (ManagedObjectContext) throws -> UInt64, raw: (Connection) throws -> UInt64
-    ) throws -> UInt64 {
+    func run<Result>(
+        engine: (ManagedObjectContext) throws -> Result, raw: (Connection) throws -> Result
+    ) throws -> Result {
         guard let context = store.context else { return try raw(store.connection) }
         return try context.performAndWait { try engine(context) }
     }
