@@ -29,7 +29,10 @@ let package = Package(
             path: "Benchmarks/Suites"),
         .executableTarget(
             name: "bench",
-            dependencies: ["BenchKit", "BenchReports", "BenchmarkSuites", "Workloads"]),
+            dependencies: [
+                "BenchKit", "BenchReports", "BenchmarkSuites", "Workloads", "ObjectGraph",
+                "SQLiteDB",
+            ]),
         .target(name: "TestSupport", dependencies: ["SQLiteDB"], path: "Tests/TestSupport"),
         // A worker executable with fixture benchmarks (500 MB allocation, crash) that the
         // BenchKit tests launch as child processes; not a product.
