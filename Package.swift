@@ -24,11 +24,15 @@ let package = Package(
         .target(name: "BenchKit", dependencies: ["CJemalloc"]),
         .target(name: "BenchReports", dependencies: ["BenchKit"]),
         .target(
-            name: "BenchmarkSuites", dependencies: ["BenchKit", "SQLiteDB"],
+            name: "BenchmarkSuites",
+            dependencies: ["BenchKit", "SQLiteDB", "ObjectGraph", "Workloads"],
             path: "Benchmarks/Suites"),
         .executableTarget(
             name: "bench",
-            dependencies: ["BenchKit", "BenchReports", "BenchmarkSuites", "Workloads"]),
+            dependencies: [
+                "BenchKit", "BenchReports", "BenchmarkSuites", "Workloads", "ObjectGraph",
+                "SQLiteDB",
+            ]),
         .target(name: "TestSupport", dependencies: ["SQLiteDB"], path: "Tests/TestSupport"),
         // A worker executable with fixture benchmarks (500 MB allocation, crash) that the
         // BenchKit tests launch as child processes; not a product.
@@ -42,6 +46,9 @@ let package = Package(
         .testTarget(name: "BenchReportsTests", dependencies: ["BenchReports", "BenchKit"]),
         .testTarget(
             name: "WorkloadsTests", dependencies: ["Workloads", "ObjectGraph", "TestSupport"]),
+        .testTarget(
+            name: "SuitesTests",
+            dependencies: ["BenchmarkSuites", "BenchKit", "SQLiteDB", "Workloads"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -15,6 +15,7 @@ public enum SelftestSuite {
     /// The suite.
     public static let suite = BenchmarkSuite(
         name: "selftest", summary: "Harness self-test: sorting integers, no engine needed",
+        isDefault: false,
         benchmarks: [sort])
 
     /// `selftest/sort`.

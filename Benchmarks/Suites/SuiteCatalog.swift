@@ -6,7 +6,11 @@ import BenchKit
 /// benchmark definitions once; nothing runs.
 public enum SuiteCatalog {
     /// All suites.
-    public static let all: [BenchmarkSuite] = [SelftestSuite.suite, SelftestLookups.suite]
+    public static let all: [BenchmarkSuite] = [
+        FaultingSuite.suite, BatchSizeSuite.suite, NPlusOneSuite.suite, IndexesSuite.suite,
+        BatchOpsSuite.suite,
+        SelftestSuite.suite, SelftestLookups.suite,
+    ]
 
     /// Every benchmark of every suite, for the worker process to look cases up in.
     public static var allBenchmarks: [Benchmark] { all.flatMap(\.benchmarks) }

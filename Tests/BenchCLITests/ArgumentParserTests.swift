@@ -26,7 +26,7 @@ import Testing
     @Test("defaults without options")
     func defaults() throws {
         let options = try Self.options([])
-        #expect(options.suites == ["selftest"])
+        #expect(options.suites == ["faulting", "batch-size", "n-plus-one", "indexes", "batch-ops"])
         #expect(options.profile == .standard && options.limits == RunProfile.standard.limits)
         #expect(options.seed == 42 && options.outputRoot == "Reports")
         #expect(options.formats == ReportFormat.allCases)
@@ -104,7 +104,9 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
         .init(arguments: ["--out="], message: "needs a non-empty value"),
         .init(arguments: ["--no-progress=yes"], message: "option '--no-progress' takes no value"),
         .init(arguments: ["--seed", "1", "--seed", "2"], message: "given more than once"),
-        .init(arguments: ["--suite", "nope"], message: "unknown suite 'nope' (known: selftest"),
+        .init(
+            arguments: ["--suite", "nope"],
+            message: "unknown suite 'nope' (known: faulting, batch-size"),
         .init(arguments: ["--sizes", "10k,lots"], message: "invalid size 'lots' in --sizes"),
         .init(arguments: ["--sizes", "0"], message: "invalid size '0'"),
         .init(arguments: ["--profile", "slow"], message: "expected one of quick, standard, full"),

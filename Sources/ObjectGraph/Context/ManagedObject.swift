@@ -20,8 +20,14 @@ import SQLiteDB
 public final class ManagedObject: Hashable, CustomStringConvertible {
     /// The object's identity; temporary until its first save.
     public internal(set) var objectID: ObjectID
-    /// The context the object is registered in; nil once deleted and saved, or reset.
-    public internal(set) weak var managedObjectContext: ManagedObjectContext?
+    /// The context the object is registered in; nil once it leaves it (deleted and
+    /// saved, rolled back, reset, released from a batch) or the context is gone.
+    ///
+    /// Held `unowned(unsafe)`, not `weak`: a weak reference allocates a side table per
+    /// object, which a fetch of 100,000 objects pays 100,000 times. It is safe because a
+    /// context sets it to nil for every object it unregisters, and for all of them in
+    /// its deinit, so it never points at a context that is gone.
+    public internal(set) unowned(unsafe) var managedObjectContext: ManagedObjectContext?
     /// Whether the object was inserted and not yet saved.
     public internal(set) var isInserted = false
     /// Whether the object was deleted and the deletion not yet saved.

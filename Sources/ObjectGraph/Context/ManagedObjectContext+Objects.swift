@@ -69,7 +69,10 @@ extension ManagedObjectContext {
         do {
             try fulfill(object)
         } catch {
-            if registered[id] === object, !object.hasChanges { registered[id] = nil }
+            if registered[id] === object, !object.hasChanges {
+                registered[id] = nil
+                object.managedObjectContext = nil
+            }
             throw error
         }
         return object

@@ -66,6 +66,8 @@ public final class ManagedObjectContext: @unchecked Sendable {
     deinit {
         let references = registered.values.filter(\.holdsCacheReference).map(\.objectID)
         coordinator.withRowCache { $0.release(references) }
+        // Objects may outlive their context; their unowned reference must not dangle.
+        for object in registered.values { object.managedObjectContext = nil }
     }
 
     // MARK: - Queue confinement

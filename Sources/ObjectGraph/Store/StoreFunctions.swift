@@ -1,12 +1,13 @@
 import SQLiteDB
 
 /// The SQL functions Core Data registers on its connections, under the same names, so
-/// string predicates compile to the same SQL and defeat indexes the same way.
-enum StoreFunctions {
+/// string predicates compile to the same SQL and defeat indexes the same way. Public so
+/// tools can plan or run the engine's SQL on their own connections (`bench explain`).
+public enum StoreFunctions {
     /// Registers `NSCoreDataStringSearch(value, needle, options, operator)`,
     /// `NSCoreDataLike(value, pattern, options)` and `NSCoreDataMatches(value, regex,
     /// options)`.
-    static func register(on connection: Connection) throws {
+    public static func register(on connection: Connection) throws {
         try connection.createFunction("NSCoreDataStringSearch", argumentCount: 4) { arguments in
             guard let op = StringMatching.Operator(rawValue: arguments.int64(at: 3)) else {
                 return .null

@@ -57,9 +57,8 @@ public enum Vocabulary {
                             length += 1
                         }
                         let word = bounds[Int(generator.next() & 127)]
-                        for offset in 0..<word.count {
-                            target[length + offset] = source[word.start + offset]
-                        }
+                        UnsafeMutableRawPointer(target.baseAddress! + length).copyMemory(
+                            from: source.baseAddress! + word.start, byteCount: word.count)
                         length += word.count
                     }
                     if (0x61...0x7A).contains(target[0]) { target[0] -= 0x20 }

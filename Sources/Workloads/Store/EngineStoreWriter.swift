@@ -6,15 +6,18 @@ import SQLiteDB
 /// ``BatchInsertRequest`` per chunk of rows, to-one relationships given as the object
 /// IDs the destinations' batch inserts returned.
 ///
-/// Join-table rows have no batch request in Core Data's API; they go in with one
-/// prepared INSERT per row through SQLiteDB, the fastest correct path. Indexes are
-/// dropped for the load and created again after it. Cost: one transaction per chunk.
+/// Chunks insert on the context's queue while the next chunk is generated
+/// (``InsertPipeline``); an entity's rows are all in before the next entity, whose
+/// to-ones need their IDs, starts. Join-table rows have no batch request in Core Data's
+/// API; they go in with one prepared INSERT per row through SQLiteDB, the fastest
+/// correct path. Indexes are dropped for the load and created again after it.
+/// Cost: one transaction per chunk.
 public final class EngineStoreWriter: DatasetSink {
     /// Rows per batch insert request (and transaction).
     public static let chunkSize = 50_000
 
     private var container: PersistentContainer?
-    private var context: ManagedObjectContext?
+    private var pipeline: InsertPipeline?
     private let connection: Connection
     private let droppedIndexes: [String]
     private let entities: [String: ResolvedEntity]
@@ -36,7 +39,7 @@ public final class EngineStoreWriter: DatasetSink {
         container.persistentStoreDescriptions = [description]
         try container.loadPersistentStores()
         self.container = container
-        self.context = container.newBackgroundContext()
+        self.pipeline = InsertPipeline(context: container.newBackgroundContext())
         entities = Dictionary(
             uniqueKeysWithValues: model.resolvedEntities.map { ($0.name, ResolvedEntity($0)) })
         // Entities whose rows others point at keep their object IDs.
@@ -68,16 +71,18 @@ public final class EngineStoreWriter: DatasetSink {
     public func end(_ entity: EntityLayout) throws {
         try flush()
         current = nil
+        guard let outcome = try pipeline?.drain() else { return }
+        objectIDs = outcome.objectIDs
+        rowsWritten = outcome.rows
     }
 
     private func flush() throws {
-        guard let entity = current, let context, !buffer.isEmpty else { return }
+        guard let entity = current, let pipeline, !buffer.isEmpty else { return }
         let request = BatchInsertRequest(entityName: entity.name, objects: buffer)
         request.resultType = destinations.contains(entity.name) ? .objectIDs : .count
-        let result = try context.performAndWait { try context.execute(request) }
-        if let ids = result.objectIDs { objectIDs[entity.name, default: []] += ids }
-        rowsWritten += buffer.count
-        buffer.removeAll(keepingCapacity: true)
+        pipeline.submit(request, rows: buffer.count)
+        buffer = []
+        buffer.reserveCapacity(Self.chunkSize)
     }
 
     public func links(_ link: LinkLayout, pairs: [(source: Int, destination: Int)]) throws {
@@ -101,7 +106,7 @@ public final class EngineStoreWriter: DatasetSink {
     /// Closes the engine's connection, creates the indexes again and leaves the file
     /// self-contained (no WAL), ready to be hashed and copied.
     public func finish() throws {
-        context = nil
+        pipeline = nil
         container = nil
         try StoreFile.finishLoad(connection, indexes: droppedIndexes)
     }

@@ -11,7 +11,7 @@ enum BenchTool {
     static var subcommands: [any Subcommand.Type] {
         [
             RunCommand.self, ListCommand.self, GenerateCommand.self, MergeCommand.self,
-            ReportCommand.self, CompareCommand.self, BaselineCommand.self,
+            ReportCommand.self, ExplainCommand.self, CompareCommand.self, BaselineCommand.self,
         ]
     }
 

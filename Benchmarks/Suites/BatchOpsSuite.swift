@@ -1,0 +1,80 @@
+import BenchKit
+import ObjectGraph
+import SQLiteDB
+
+/// The `batch-ops` suite: bulk writes through managed objects vs batch requests vs SQL.
+///
+/// - `batch-ops/insert`: insert size / 10 new posts;
+/// - `batch-ops/update`: mark every draft post archived;
+/// - `batch-ops/delete`: delete every archived post (its comments cascade).
+///
+/// Configurations: `per-object-save-once` (one context, one save),
+/// `per-object-save-every-100` (save and reset every 100 objects, the memory-friendly
+/// import), `batch-request` (``BatchInsertRequest`` and friends) and `raw`. Each
+/// iteration starts from a fresh backup copy of the dataset (not timed). The checksum
+/// is a digest of the resulting rows (one aggregate SELECT on the raw connection,
+/// traced in `raw` only). Cost: the write itself plus one scan of `ZPOST`.
+enum BatchOpsSuite {
+    /// The suite.
+    static let suite = BenchmarkSuite(
+        name: "batch-ops", summary: "Per-object saves vs batch requests vs SQL for bulk writes",
+        benchmarks: [
+            benchmark("insert", "Inserts size / 10 new posts", BatchOpsWork.insert),
+            benchmark("update", "Marks every draft post archived", BatchOpsWork.update),
+            benchmark("delete", "Deletes every archived post", BatchOpsWork.delete),
+        ])
+
+    /// `batch-ops/<scenario>` doing `work`.
+    static func benchmark(
+        _ scenario: String, _ summary: String, _ work: @escaping BatchOpsWork.Body
+    )
+        -> Benchmark
+    {
+        Benchmark(
+            BenchmarkID(suite: "batch-ops", scenario: scenario), summary: summary,
+            configurations: [
+                BenchmarkConfiguration(
+                    "per-object-save-once", summary: "managed objects, one save"),
+                BenchmarkConfiguration(
+                    "per-object-save-every-100", summary: "save + reset per 100"),
+                BenchmarkConfiguration("batch-request", summary: "one batch request"),
+                BenchmarkConfiguration("raw", summary: "hand-written SQL"),
+            ],
+            sizes: [10_000], setup: BatchOpsState.init, reset: { try $0.suite.restoreDataset() },
+            body: { state in
+                let mode = state.suite.configuration
+                let count = state.size / 10
+                try state.suite.run(
+                    engine: { try work($0, mode, count, nil) },
+                    raw: { try work(nil, mode, count, $0) })
+                return try digest(state.suite.store.connection)
+            })
+    }
+
+    /// Post count, likes, title lengths and statuses, and the comment count.
+    static func digest(_ connection: Connection) throws -> UInt64 {
+        let sql = """
+            SELECT COUNT(*), TOTAL(ZLIKES), TOTAL(LENGTH(ZTITLE)), TOTAL(ZSTATUS = 'draft'), \
+            TOTAL(ZSTATUSINDEXED = 'archived'), (SELECT COUNT(*) FROM ZCOMMENT) FROM ZPOST
+            """
+        var checksum = Checksum()
+        try connection.forEachRow(SQL(text: sql)) { row in
+            for column in 0..<6 { checksum.combine(Int(row.double(at: Int32(column)))) }
+        }
+        return checksum.value
+    }
+}
+
+/// A `batch-ops` case: the suite state and the dataset size.
+struct BatchOpsState {
+    /// The store and configuration.
+    let suite: SuiteState
+    /// The case's size (posts in the dataset).
+    let size: Int
+
+    /// Opens the store for `context`'s case.
+    init(_ context: CaseContext) throws {
+        suite = try SuiteState(context)
+        size = context.size
+    }
+}

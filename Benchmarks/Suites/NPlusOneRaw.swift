@@ -1,0 +1,47 @@
+import BenchKit
+import SQLiteDB
+
+/// The `raw` configurations of the `n-plus-one` suite: the same reads as the engine's,
+/// each in one hand-written statement. Cost: one SELECT each.
+enum NPlusOneRaw {
+    /// Emails and post counts of the first `limit` users by email.
+    static func postCounts(_ connection: Connection, limit: Int) throws -> UInt64 {
+        var checksum = Checksum()
+        try connection.forEachRow(
+            """
+            SELECT t0.ZEMAIL, (SELECT COUNT(*) FROM ZPOST t1 WHERE t1.ZAUTHOR = t0.Z_PK) \
+            FROM ZUSER t0 ORDER BY t0.ZEMAIL LIMIT \(limit)
+            """
+        ) { row in
+            checksum.combine(row.string(at: 0))
+            checksum.combine(Int(row.int64(at: 1)))
+        }
+        return checksum.value
+    }
+
+    /// Sorted tag names of the `limit` most recent posts, in post order.
+    static func postTags(_ connection: Connection, limit: Int) throws -> UInt64 {
+        var order: [Int64] = []
+        var names: [Int64: [String]] = [:]
+        try connection.forEachRow(
+            """
+            SELECT p.Z_PK, t.ZNAME FROM (SELECT Z_PK, ZCREATEDAT FROM ZPOST \
+            ORDER BY ZCREATEDAT DESC LIMIT \(limit)) p \
+            LEFT JOIN Z_2TAGS j ON j.Z_2POSTS = p.Z_PK LEFT JOIN ZTAG t ON t.Z_PK = j.Z_3TAGS \
+            ORDER BY p.ZCREATEDAT DESC
+            """
+        ) { row in
+            let post = row.int64(at: 0)
+            if names[post] == nil {
+                order.append(post)
+                names[post] = []
+            }
+            if !row.isNull(at: 1) { names[post, default: []].append(row.string(at: 1)) }
+        }
+        var checksum = Checksum()
+        for post in order {
+            checksum.combine(names[post, default: []].sorted().joined(separator: ","))
+        }
+        return checksum.value
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import ObjectGraph
+import Workloads
+
+/// `bench explain`: the SQL a fetch runs, the query plan of each statement, and how many
+/// statements reading N results costs.
+struct ExplainCommand: Subcommand {
+    static let name = "explain"
+    static let summary = "Show the SQL, query plans and statement count of one fetch"
+    static let positionalSynopsis = "<predicate>"
+    static let discussion = """
+        Runs the fetch on a private copy of the cached dataset (--size, default 10k) and
+        reads --results objects (default 1000), firing each one's fault as an app
+        would: every statement it ran is printed with its bound values, then the
+        EXPLAIN QUERY PLAN of each distinct SELECT with full scans (SCAN) and temporary
+        B-trees flagged, then the statement count. A malformed predicate prints the
+        parser's caret error and exits 2.
+        """
+    static let options: [OptionSpec] = [
+        .value("--schema", "NAME", "dataset schema (default social)"),
+        .value("--entity", "NAME", "entity fetched (required)"),
+        .value("--sort", "KEY", "sort key; KEY:desc sorts descending"),
+        .value("--batch-size", "B", "fetchBatchSize (default 0)"),
+        .value("--prefetch", "KEYPATHS", "relationshipKeyPathsForPrefetching, comma-separated"),
+        .value("--results", "N", "how many results are read (default 1000)"),
+        .value("--size", "N", "dataset size (default 10k)"),
+        .value("--seed", "N", "dataset seed (default 42)"),
+        .value("--dataset-dir", "DIR", "cache directory"),
+    ]
+
+    let schema: DatasetSchema
+    let size: Int
+    let seed: UInt64
+    let cache: DatasetCache
+    let plan: FetchExplainer.Plan
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard let entity = arguments.value("--entity"), arguments.positionals.count == 1 else {
+            throw UsageError(message: "explain needs --entity and one predicate", usage: Self.usage)
+        }
+        do {
+            schema = try DatasetSchema.named(arguments.value("--schema") ?? "social")
+            size = try DatasetKey.parseSize(arguments.value("--size") ?? "10k")
+        } catch {
+            throw UsageError(message: "\(error)", usage: Self.usage)
+        }
+        let predicate: FetchPredicate
+        do {
+            predicate = try FetchPredicate(format: arguments.positionals[0])
+        } catch {
+            throw UsageError(message: "malformed predicate: \(error)", usage: Self.usage)
+        }
+        seed = try arguments.value("--seed").map(Self.values.seed) ?? 42
+        cache = DatasetCache(
+            directory: arguments.value("--dataset-dir").map {
+                URL(fileURLWithPath: $0, isDirectory: true)
+            } ?? DatasetCache.defaultDirectory())
+        let batchSize = try arguments.value("--batch-size").map { text throws(UsageError) in
+            try Self.values.integer(text, option: "--batch-size", minimum: 0)
+        }
+        let results = try arguments.value("--results").map { text throws(UsageError) in
+            try Self.values.integer(text, option: "--results", minimum: 0)
+        }
+        plan = FetchExplainer.Plan(
+            entity: entity, predicate: predicate, sort: arguments.value("--sort"),
+            batchSize: batchSize ?? 0,
+            prefetch: arguments.value("--prefetch")?.split(separator: ",").map(String.init) ?? [],
+            results: results ?? 1_000)
+    }
+
+    func run(console: Console) -> Int32 {
+        do {
+            let dataset = try cache.dataset(schema: schema, size: size, seed: seed)
+            let explainer = try FetchExplainer(schema: schema, storePath: dataset.storePath)
+            for line in try explainer.explain(plan) { console.out(line) }
+            return 0
+        } catch {
+            console.err("error: \(error)")
+            return 1
+        }
+    }
+}

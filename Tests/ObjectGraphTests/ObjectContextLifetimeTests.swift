@@ -1,0 +1,35 @@
+import ObjectGraph
+import Testing
+
+/// A managed object holds its context unowned; it must read nil, never a dangling
+/// context, once it has left the context or the context is gone.
+@Suite struct ObjectContextLifetimeTests {
+    @Test("an object that outlives its context reads a nil context")
+    func outlivesContext() throws {
+        let container = try Fixtures.container()
+        try Fixtures.seed(container, users: 3, posts: 0)
+        var context: ManagedObjectContext? = container.newBackgroundContext()
+        let users = try context!.performAndWait {
+            Array(try context!.fetch(FetchRequest(entityName: "User")))
+        }
+        #expect(users.allSatisfy { $0.managedObjectContext === context })
+        context = nil
+        #expect(users.allSatisfy { $0.managedObjectContext == nil })
+    }
+
+    @Test("reset, rollback and a failed lookup leave no context on the objects they drop")
+    func droppedObjects() throws {
+        let container = try Fixtures.container()
+        try Fixtures.seed(container, users: 2, posts: 0)
+        let context = container.newBackgroundContext()
+        try context.performAndWait {
+            let fetched = Array(try context.fetch(FetchRequest(entityName: "User")))
+            let inserted = context.insertNewObject(forEntityName: "User")
+            context.rollback()
+            #expect(inserted.managedObjectContext == nil)
+            #expect(fetched.allSatisfy { $0.managedObjectContext === context })
+            context.reset()
+            #expect(fetched.allSatisfy { $0.managedObjectContext == nil })
+        }
+    }
+}

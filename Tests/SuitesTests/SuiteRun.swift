@@ -1,0 +1,65 @@
+import BenchKit
+import Foundation
+import SQLiteDB
+import Workloads
+
+@testable import BenchmarkSuites
+
+/// Runs engine suites once per configuration at a small size, on datasets generated
+/// into a temporary directory, and answers questions about the results.
+enum SuiteRun {
+    /// The size the tests run at: 2,000 posts and 200 users.
+    static let size = 2_000
+    /// The seed of every run.
+    static let seed: UInt64 = 42
+
+    /// A temporary dataset directory, set as `FAULTLINE_DATASETS` once per process.
+    static let datasets: URL = {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("faultline-suites-\(UUID().uuidString)", isDirectory: true)
+        setenv("FAULTLINE_DATASETS", directory.path, 1)
+        return directory
+    }()
+
+    /// One instrumented iteration of every configuration of `benchmarks`.
+    static func run(_ benchmarks: [Benchmark]) -> [CaseResult] {
+        _ = datasets
+        let limits = RunLimits(
+            warmupIterations: 0, maxIterations: 1, maxTime: 60, instrumentedIterations: 1)
+        let runner = Runner(limits: limits, seed: seed, isolation: .inProcess)
+        return runner.run(RunPlan(benchmarks: benchmarks, sizes: [size])).cases
+    }
+
+    /// The median of `metric` in the case of `configuration` of `scenario`.
+    static func metric(
+        _ cases: [CaseResult], _ scenario: String, _ configuration: String, _ metric: String
+    ) -> Int? {
+        let found = cases.first {
+            $0.key.benchmark.scenario == scenario && $0.key.configuration == configuration
+        }
+        return (found?.metric(named: metric)?.summary.median).map { Int($0) }
+    }
+
+    /// The query plan details of every traced statement of a case, joined.
+    static func plan(_ cases: [CaseResult], _ scenario: String, _ configuration: String)
+        -> String
+    {
+        let found = cases.first {
+            $0.key.benchmark.scenario == scenario && $0.key.configuration == configuration
+        }
+        let steps = found?.sqlTrace?.statements.flatMap { $0.queryPlan ?? [] } ?? []
+        return steps.map(\.detail).joined(separator: "; ")
+    }
+
+    /// One integer answered by `sql` on the cached dataset.
+    static func count(_ sql: String) throws -> Int {
+        _ = datasets
+        let cached = try DatasetCache(directory: DatasetCache.defaultDirectory())
+            .dataset(schema: .social, size: size, seed: seed)
+        var configuration = Connection.Configuration()
+        configuration.openMode = .readOnly
+        let connection = try Connection(
+            location: .file(cached.storePath), configuration: configuration)
+        return try connection.fetchOne(SQL(text: sql)) { Int($0.int64(at: 0)) } ?? -1
+    }
+}
