@@ -18,10 +18,11 @@ let package = Package(
         .systemLibrary(
             name: "CJemalloc", pkgConfig: "jemalloc",
             providers: [.apt(["libjemalloc-dev"])]),
-        .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
+        .target(name: "SQLBasics"),
+        .target(name: "SQLiteDB", dependencies: ["CSQLite", "SQLBasics"]),
         .target(name: "ObjectGraph", dependencies: ["SQLiteDB"]),
         .target(name: "Workloads", dependencies: ["ObjectGraph", "SQLiteDB"]),
-        .target(name: "BenchKit", dependencies: ["CJemalloc"]),
+        .target(name: "BenchKit", dependencies: ["CJemalloc", "SQLBasics"]),
         .target(name: "BenchReports", dependencies: ["BenchKit"]),
         .target(
             name: "BenchmarkSuites",

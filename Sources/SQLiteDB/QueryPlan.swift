@@ -21,16 +21,11 @@ public struct QueryPlan: Hashable, Sendable, Codable, CustomStringConvertible {
             self.detail = detail
         }
 
-        /// Whether this node reads a whole table (`SCAN x` without an index). A scan of
-        /// a virtual table such as `_Z_intarray0` reads the bound list, not a table, so
-        /// it is not one.
-        public var isFullScan: Bool {
-            detail.hasPrefix("SCAN ") && !detail.contains(" USING ")
-                && !detail.contains("VIRTUAL TABLE")
-        }
+        /// Whether this node reads a whole table (see ``QueryPlanDetail/isFullScan(_:)``).
+        public var isFullScan: Bool { QueryPlanDetail.isFullScan(detail) }
 
         /// Whether this node builds a temporary B-tree (`USE TEMP B-TREE FOR …`).
-        public var usesTempBTree: Bool { detail.contains("USE TEMP B-TREE") }
+        public var usesTempBTree: Bool { QueryPlanDetail.usesTempBTree(detail) }
     }
 
     /// The nodes in SQLite's order.

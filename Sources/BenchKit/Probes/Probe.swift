@@ -1,3 +1,5 @@
+import SQLBasics
+
 /// Reads every probe around one iteration of a case.
 ///
 /// Timed iterations read only the monotonic clock and `getrusage`, immediately around

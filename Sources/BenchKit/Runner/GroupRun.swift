@@ -1,3 +1,5 @@
+import SQLBasics
+
 /// Runs one group: every configuration of one scenario at one size, interleaved.
 ///
 /// Warm-up, timed and instrumented phases each go round the workers in turn. A worker

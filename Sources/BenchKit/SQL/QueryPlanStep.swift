@@ -1,3 +1,5 @@
+import SQLBasics
+
 /// One row of `EXPLAIN QUERY PLAN`, as a trace carries it.
 ///
 /// Engine-agnostic copy of SQLiteDB's plan row, so results can hold plans without
@@ -20,13 +22,9 @@ public struct QueryPlanStep: Hashable, Sendable, Codable {
         self.detail = detail
     }
 
-    /// Whether the step reads a whole table (`SCAN x` without an index); a virtual
-    /// table such as a bound key list (`SCAN _Z_intarray0 VIRTUAL TABLE …`) is not one.
-    public var isFullScan: Bool {
-        detail.hasPrefix("SCAN ") && !detail.contains(" USING ")
-            && !detail.contains("VIRTUAL TABLE")
-    }
+    /// Whether the step reads a whole table (see ``QueryPlanDetail/isFullScan(_:)``).
+    public var isFullScan: Bool { QueryPlanDetail.isFullScan(detail) }
 
     /// Whether the step builds a temporary B-tree (an ORDER BY or DISTINCT no index serves).
-    public var usesTempBTree: Bool { detail.contains("USE TEMP B-TREE") }
+    public var usesTempBTree: Bool { QueryPlanDetail.usesTempBTree(detail) }
 }
