@@ -69,6 +69,6 @@ final class SQLiteTracer: SQLTraceSource, CounterSource, TraceSink {
     private func plan(_ sql: String) -> [QueryPlanStep]? {
         let arguments = firstArguments[sql] ?? []
         let plan = try? connection.explainQueryPlan(SQL(text: sql, arguments: arguments))
-        return plan?.rows.map { QueryPlanStep(id: $0.id, parent: $0.parent, detail: $0.detail) }
+        return plan?.rows
     }
 }

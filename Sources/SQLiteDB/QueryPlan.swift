@@ -5,28 +5,8 @@
 ///
 /// Related: https://www.sqlite.org/eqp.html
 public struct QueryPlan: Hashable, Sendable, Codable, CustomStringConvertible {
-    /// One node of the plan tree.
-    public struct Row: Hashable, Sendable, Codable {
-        /// The node's ID.
-        public let id: Int
-        /// The parent node's ID, 0 at the top.
-        public let parent: Int
-        /// SQLite's text, for example `SCAN t0` or `SEARCH t0 USING INDEX …`.
-        public let detail: String
-
-        /// Builds a row.
-        public init(id: Int, parent: Int, detail: String) {
-            self.id = id
-            self.parent = parent
-            self.detail = detail
-        }
-
-        /// Whether this node reads a whole table (see ``QueryPlanDetail/isFullScan(_:)``).
-        public var isFullScan: Bool { QueryPlanDetail.isFullScan(detail) }
-
-        /// Whether this node builds a temporary B-tree (`USE TEMP B-TREE FOR …`).
-        public var usesTempBTree: Bool { QueryPlanDetail.usesTempBTree(detail) }
-    }
+    /// One node of the plan tree (the type lives in SQLBasics, shared with the harness).
+    public typealias Row = QueryPlanStep
 
     /// The nodes in SQLite's order.
     public let rows: [Row]

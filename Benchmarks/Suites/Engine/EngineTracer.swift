@@ -62,7 +62,7 @@ final class EngineTracer: SQLTraceSource {
         let parameters = sql.filter { $0 == "?" }.count
         let unbound = [SQLArgument](repeating: .value(.null), count: parameters)
         let plan = try? planner.explainQueryPlan(SQL(text: sql, arguments: unbound))
-        return plan?.rows.map { QueryPlanStep(id: $0.id, parent: $0.parent, detail: $0.detail) }
+        return plan?.rows
     }
 }
 

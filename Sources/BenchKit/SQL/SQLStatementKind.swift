@@ -1,4 +1,6 @@
-import SQLBasics
+// Plan steps and statement kinds are SQLBasics types that BenchKit results carry;
+// re-exported so `import BenchKit` is enough to read them.
+@_exported import SQLBasics
 
 /// The kind of an SQL statement, read from its first keyword; traces count by it.
 ///
