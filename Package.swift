@@ -42,14 +42,14 @@ let package = Package(
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport"]),
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "BenchReports"]),
         .testTarget(
-            name: "BenchCLITests", dependencies: ["bench", "BenchKit", "TestSupport"]),
+            name: "BenchCLITests", dependencies: ["bench", "BenchKit", "TestSupport", "Workloads"]),
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "TestSupport"]),
         .testTarget(name: "BenchReportsTests", dependencies: ["BenchReports", "BenchKit"]),
         .testTarget(
             name: "WorkloadsTests", dependencies: ["Workloads", "ObjectGraph", "TestSupport"]),
         .testTarget(
             name: "SuitesTests",
-            dependencies: ["BenchmarkSuites", "BenchKit", "SQLiteDB", "Workloads"]),
+            dependencies: ["BenchmarkSuites", "BenchKit", "SQLiteDB", "Workloads", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

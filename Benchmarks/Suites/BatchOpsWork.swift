@@ -13,7 +13,8 @@ enum BatchOpsWork {
     static func values(_ index: Int) -> [String: Any] {
         let date = Date(timeIntervalSinceReferenceDate: 700_000_000 + Double(index))
         return [
-            "title": "new post \(index)", "body": "body of new post \(index)", "wordCount": 5,
+            "title": "new post \(index)", "titleIndexed": "new post \(index)",
+            "body": "body of new post \(index)", "wordCount": 5,
             "createdAt": date, "createdAtIndexed": date, "likes": index % 500, "status": "draft",
             "statusIndexed": "draft",
         ]
@@ -29,9 +30,10 @@ enum BatchOpsWork {
                     let row = values(index)
                     _ = try connection.execute(
                         """
-                        INSERT INTO ZPOST (Z_ENT, Z_OPT, ZTITLE, ZBODY, ZWORDCOUNT, ZCREATEDAT, \
+                        INSERT INTO ZPOST (Z_ENT, Z_OPT, ZTITLE, ZTITLEINDEXED, ZBODY, ZWORDCOUNT, ZCREATEDAT, \
                         ZCREATEDATINDEXED, ZLIKES, ZSTATUS, ZSTATUSINDEXED) VALUES (2, 1, \
-                        \(row["title"] as? String ?? ""), \(row["body"] as? String ?? ""), 5, \
+                        \(row["title"] as? String ?? ""), \(row["title"] as? String ?? ""), \
+                        \(row["body"] as? String ?? ""), 5, \
                         \(700_000_000 + Double(index)), \(700_000_000 + Double(index)), \
                         \(index % 500), 'draft', 'draft')
                         """)

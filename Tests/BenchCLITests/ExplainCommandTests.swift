@@ -1,12 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import bench
 
 /// `bench explain`: statements, plans and counts for a fetch; caret errors exit 2.
 @Suite struct ExplainCommandTests {
-    static let datasets = FileManager.default.temporaryDirectory
-        .appendingPathComponent("faultline-explain-\(UUID().uuidString)").path
+    static let datasets = TestDatasets.directory.path
 
     @Test("an indexed equality fetch: one SELECT searching the index")
     func indexed() {

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import Workloads
 
 @testable import bench
 
@@ -13,16 +14,19 @@ import Testing
         let first = BenchToolTests.main(
             "generate", "--size", "300", "--seed", "4", "--dataset-dir", dir, "--describe")
         #expect(first.status == 0)
-        #expect(first.text.contains("dataset social-300-s4-g1  generated"))
+        #expect(
+            first.text.contains("dataset social-300-s4-g\(DatasetGenerator.version)  generated"))
         #expect(first.text.contains("Post: 300 rows (size)"))
         #expect(first.text.contains("User: 30 rows (size / 10)"))
         #expect(first.text.contains("Post WHERE status == \"draft\": "))
         let second = BenchToolTests.main(
             "generate", "--size", "300", "--seed", "4", "--dataset-dir", dir)
         #expect(second.status == 0)
-        #expect(second.text.contains("social-300-s4-g1  reused"))
+        #expect(second.text.contains("social-300-s4-g\(DatasetGenerator.version)  reused"))
         let listed = BenchToolTests.main("list", "--datasets", "--dataset-dir", dir)
-        #expect(listed.status == 0 && listed.text.hasPrefix("social-300-s4-g1"))
+        #expect(
+            listed.status == 0
+                && listed.text.hasPrefix("social-300-s4-g\(DatasetGenerator.version)"))
     }
 
     @Test(

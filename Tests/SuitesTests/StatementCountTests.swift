@@ -38,7 +38,7 @@ import Testing
         let counts = { SuiteRun.metric(cases, "user-post-counts", $0, "sql.selects") }
         #expect(counts("fault-per-object") == 1 + users)
         #expect(counts("prefetch") == 2)
-        #expect(counts("count-subquery") == 2)
+        #expect(counts("count-subquery") == 1)
         #expect(SuiteRun.metric(cases, "user-post-counts", "raw", "sql.statements") == 1)
         let tags = try SuiteRun.count(Self.recentTags)
         let tagSelects = { SuiteRun.metric(cases, "post-tags", $0, "sql.selects") }

@@ -1,6 +1,7 @@
 import BenchKit
 import Foundation
 import SQLiteDB
+import TestSupport
 import Workloads
 
 @testable import BenchmarkSuites
@@ -8,17 +9,16 @@ import Workloads
 /// Runs engine suites once per configuration at a small size, on datasets generated
 /// into a temporary directory, and answers questions about the results.
 enum SuiteRun {
-    /// The size the tests run at: 2,000 posts and 200 users.
-    static let size = 2_000
+    /// The size the tests run at, the default size of `bench run`: 10,000 posts and
+    /// 1,000 users.
+    static let size = 10_000
     /// The seed of every run.
     static let seed: UInt64 = 42
 
-    /// A temporary dataset directory, set as `FAULTLINE_DATASETS` once per process.
+    /// The shared test dataset cache, set as `FAULTLINE_DATASETS` once per process.
     static let datasets: URL = {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("faultline-suites-\(UUID().uuidString)", isDirectory: true)
-        setenv("FAULTLINE_DATASETS", directory.path, 1)
-        return directory
+        setenv("FAULTLINE_DATASETS", TestDatasets.directory.path, 1)
+        return TestDatasets.directory
     }()
 
     /// One instrumented iteration of every configuration of `benchmarks`.

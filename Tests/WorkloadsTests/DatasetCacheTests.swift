@@ -52,9 +52,9 @@ import Workloads
         let second = try cache.dataset(schema: .social, size: 200, seed: 1)
         #expect(second.wasReused)
         #expect(second.manifest == first.manifest)
-        #expect(cache.list().map(\.key) == ["social-200-s1-g1"])
+        #expect(cache.list().map(\.key) == ["social-200-s1-g\(DatasetGenerator.version)"])
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
-        #expect(leftovers == ["social-200-s1-g1"])
+        #expect(leftovers == ["social-200-s1-g\(DatasetGenerator.version)"])
     }
 
     @Test(

@@ -27,7 +27,7 @@ struct DictionaryQuery {
         let builder = FetchSQL(request: request, entity: entity, model: model)
         var (from, conditions, planner) = try builder.fromAndWhere()
         let properties = request.propertiesToFetch ?? entity.attributes.map { .key($0.name) }
-        var list: [String] = []
+        var list: [SQL] = []
         var columns: [(String, Reader)] = []
         var having: [String: String] = [:]
         var aliases = 0
@@ -36,10 +36,10 @@ struct DictionaryQuery {
             if request.havingPredicate != nil, case .expression = property {
                 let alias = "__var\(aliases)"
                 aliases += 1
-                sql += " AS \(alias)"
+                sql.append(" AS \(raw: alias)")
                 having[property.name] = alias
             } else if request.havingPredicate != nil {
-                having[property.name] = sql
+                having[property.name] = sql.text
             }
             list.append(sql)
             columns.append((property.name, reader))
@@ -52,8 +52,7 @@ struct DictionaryQuery {
         }
         let distinct = request.returnsDistinctResults ? "DISTINCT " : ""
         from += planner.joinClause
-        var sql: SQL =
-            "SELECT \(raw: distinct)\(raw: list.joined(separator: ", ")) FROM \(raw: from)"
+        var sql: SQL = "SELECT \(raw: distinct)\(list.joined(separator: ", ")) FROM \(raw: from)"
         if !conditions.isEmpty { sql.append(" WHERE " + conditions.joined(separator: " AND ")) }
         if !groups.isEmpty { sql.append("\(raw: " GROUP BY " + groups.joined(separator: ", "))") }
         if let predicate = request.havingPredicate {
@@ -69,7 +68,7 @@ struct DictionaryQuery {
     }
 
     private static func column(_ property: FetchProperty, planner: inout JoinPlanner) throws
-        -> (String, Reader)
+        -> (SQL, Reader)
     {
         switch property {
         case .key("objectID"):
@@ -77,21 +76,50 @@ struct DictionaryQuery {
         case .key(let keyPath):
             let column = try planner.column(for: keyPath, inner: false)
             switch column.target {
-            case .attribute(let attribute): return (column.sql, .attribute(attribute.type))
-            case .toOne(_, let destination): return (column.sql, .toOne(destination))
+            case .attribute(let attribute):
+                return ("\(raw: column.sql)", .attribute(attribute.type))
+            case .toOne(_, let destination): return ("\(raw: column.sql)", .toOne(destination))
             }
         case .expression(let expression):
-            let column = try planner.column(for: expression.keyPath, inner: false)
-            let sql = "\(expression.function.sql)( \(column.sql))"
-            guard case .attribute(let attribute) = column.target else {
-                return (sql, .count)
+            switch expression.kind {
+            case .aggregate(let function, let keyPath):
+                return try aggregate(function, of: keyPath, planner: &planner)
+            case .perRow(let parsed, let source):
+                return try perRow(parsed, source: source, planner: &planner)
             }
-            switch expression.function {
-            case .count: return (sql, .count)
-            case .average: return (sql, .average)
-            case .sum: return (sql, .sum(attribute.type))
-            case .min, .max: return (sql, .attribute(attribute.type))
-            }
+        }
+    }
+
+    private static func aggregate(
+        _ function: FetchExpression.Function, of keyPath: String, planner: inout JoinPlanner
+    ) throws -> (SQL, Reader) {
+        let column = try planner.column(for: keyPath, inner: false)
+        let sql: SQL = "\(raw: function.sql)( \(raw: column.sql))"
+        guard case .attribute(let attribute) = column.target else { return (sql, .count) }
+        switch function {
+        case .count: return (sql, .count)
+        case .average: return (sql, .average)
+        case .sum: return (sql, .sum(attribute.type))
+        case .min, .max: return (sql, .attribute(attribute.type))
+        }
+    }
+
+    /// A per-row expression through the predicate compiler, so `posts.@count` is the
+    /// same correlated subquery as in a WHERE clause; its joins join the statement.
+    private static func perRow(
+        _ expression: PredicateExpression, source: String, planner: inout JoinPlanner
+    ) throws -> (SQL, Reader) {
+        var compiler = PredicateSQLCompiler(planner: planner)
+        compiler.innerJoins = false
+        let operand = try compiler.operand(expression)
+        planner = compiler.joins
+        if case .aggregate(.count, _, _) = expression { return (operand.sql, .count) }
+        switch operand.kind {
+        case .attribute(let type): return (operand.sql, .attribute(type))
+        case .object(let entity): return (operand.sql, .toOne(entity))
+        case .constant:
+            throw FetchError.unsupportedComparison(
+                "the fetch expression \"\(source)\" is a constant, not a key path")
         }
     }
 }

@@ -3,6 +3,16 @@ import Foundation
 extension PredicateParser {
     // MARK: - Expressions
 
+    /// The whole format string as one expression (a fetch expression's key path).
+    mutating func parseWholeExpression() throws(PredicateSyntaxError) -> PredicateExpression {
+        let expression = try parseExpression()
+        guard current.kind == .end else { throw error("the end of the expression") }
+        guard arguments.isEmpty else {
+            throw error("a format specifier for every argument (\(arguments.count) left over)")
+        }
+        return expression
+    }
+
     /// A term followed by its key-path components and collection operators.
     mutating func parseExpression() throws(PredicateSyntaxError) -> PredicateExpression {
         var expression = try parseTerm()

@@ -8,7 +8,7 @@ public enum Vocabulary {
         from or one had by word but not what all were we when your can said there use an \
         each which she do how their if will up other about out many then them these so \
         some her would make like him into time has look two more write go see number no \
-        way could people my than first water been call who oil its now find long down day \
+        way could people my than first water been call who swift its now find long down day \
         did get come made may part over new sound take only little work know place year \
         live me back give most very after thing our just name good sentence man think say \
         great where help through much before line right too mean old any same tell boy \

@@ -4,9 +4,10 @@ extension DatasetSchema {
     /// The `social` schema: User 1-N Post 1-N Comment, Post N-M Tag.
     ///
     /// Size is the number of posts: users = size / 10, comments = 2 × size, 200 tags,
-    /// about 2 tags per post. `age`, `createdAt`, `email` and `status` exist twice, the
-    /// same values in an unindexed column and an indexed `…Indexed` twin, so one dataset
-    /// serves both sides of the index comparison.
+    /// about 2 tags per post. `age`, `createdAt`, `email`, `status` and `title` exist
+    /// twice, the same values in an unindexed column and an indexed `…Indexed` twin, so
+    /// one dataset serves both sides of the index comparison. About 5.7% of titles hold
+    /// the word "swift" (3-12 words, each 1 in 128), the `CONTAINS[c]` benchmark's needle.
     public static let social = DatasetSchema(
         name: "social", model: socialModel,
         plans: [
@@ -23,7 +24,8 @@ extension DatasetSchema {
             "Post": EntityPlan(
                 count: .ratio(1, 1),
                 values: [
-                    "title": .words(3...12), "body": .longText(20...400),
+                    "title": .words(3...12), "titleIndexed": .copy(of: "title"),
+                    "body": .longText(20...400),
                     "wordCount": .wordCount(of: "body"),
                     "createdAt": .dates(end: DatasetGenerator.epoch, years: 5),
                     "createdAtIndexed": .copy(of: "createdAt"), "likes": .bell(0...500, mode: 20),
@@ -51,6 +53,7 @@ extension DatasetSchema {
             SelectivityProbe(entity: "Post", predicate: "status == \"published\""),
             SelectivityProbe(entity: "Post", predicate: "likes > 400"),
             SelectivityProbe(entity: "Post", predicate: "title BEGINSWITH \"The\""),
+            SelectivityProbe(entity: "Post", predicate: "title CONTAINS[c] \"swift\""),
         ])
 
     private static let socialModel = ManagedObjectModel(entities: [
@@ -73,8 +76,10 @@ extension DatasetSchema {
         EntityDescription(
             name: "Post",
             attributes: [
-                .init(name: "title", type: .string), .init(name: "body", type: .string),
-                .init(name: "wordCount", type: .integer32), .init(name: "createdAt", type: .date),
+                .init(name: "title", type: .string),
+                .init(name: "titleIndexed", type: .string, isIndexed: true),
+                .init(name: "body", type: .string), .init(name: "wordCount", type: .integer32),
+                .init(name: "createdAt", type: .date),
                 .init(name: "createdAtIndexed", type: .date, isIndexed: true),
                 .init(name: "likes", type: .integer32), .init(name: "status", type: .string),
                 .init(name: "statusIndexed", type: .string, isIndexed: true),

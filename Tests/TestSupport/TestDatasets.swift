@@ -1,0 +1,14 @@
+import Foundation
+
+/// One dataset cache shared by every test process on this machine.
+///
+/// Generated datasets are deterministic and the cache validates a reused one by its key,
+/// size and file hash, and publishes a new one by renaming a finished temporary
+/// directory, so concurrent test processes can share it safely. Sharing it means a
+/// dataset is generated once per machine rather than once per test run, and no run
+/// leaves a copy behind in the temporary directory.
+public enum TestDatasets {
+    /// `<temporary directory>/faultline-test-datasets`.
+    public static let directory: URL = FileManager.default.temporaryDirectory
+        .appendingPathComponent("faultline-test-datasets", isDirectory: true)
+}
