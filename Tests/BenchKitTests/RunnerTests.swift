@@ -18,6 +18,25 @@ import Testing
                 == Array(repeating: ["warmup": 1, "timed": 3, "instrumented": 1], count: 3))
     }
 
+    @Test("a slow case warms up once and is instrumented once; a fast one gets every round")
+    func untimedPhasesFollowTheBudget() {
+        let benchmark = Fixtures.benchmark("slow", configurations: ["slow"], sizes: [1]) {
+            _, _ in
+            Thread.sleep(forTimeInterval: 0.03)
+            return 1
+        }
+        let tight = RunLimits(
+            warmupIterations: 4, maxIterations: 5, maxTime: 0.01, instrumentedIterations: 4)
+        let generous = RunLimits(
+            warmupIterations: 4, maxIterations: 5, maxTime: 60, instrumentedIterations: 4)
+        let runs = [tight, generous].map { limits in
+            Runner(limits: limits, seed: 42, isolation: .inProcess)
+                .run(RunPlan(benchmarks: [benchmark])).cases.first?.iterations
+        }
+        #expect(runs[0] == ["warmup": 1, "timed": 3, "instrumented": 1])
+        #expect(runs[1] == ["warmup": 4, "timed": 5, "instrumented": 4])
+    }
+
     @Test("every case has its timed and instrumented metrics with raw samples")
     func metrics() throws {
         let results = Fixtures.run([Fixtures.benchmark("metrics", sizes: [5])])

@@ -3,7 +3,11 @@ import SQLBasics
 /// Runs one group: every configuration of one scenario at one size, interleaved.
 ///
 /// Warm-up, timed and instrumented phases each go round the workers in turn. A worker
-/// that fails leaves the rotation and the others go on. Cost: the iterations.
+/// that fails leaves the rotation and the others go on. Every phase is bounded by the
+/// group's time budget (``RunLimits/maxTime`` per configuration): the timed phase after
+/// ``RunLimits/minimumIterations`` rounds, warm-up and instrumented phases after one, so
+/// a case that takes minutes per iteration at 1m costs a few iterations, not a profile's
+/// full counts. Cost: the iterations.
 final class GroupRun {
     private var workers: [any CaseWorker]
     private let recorders: [CaseKey: CaseRecorder]
@@ -54,14 +58,23 @@ final class GroupRun {
         }
     }
 
+    /// The time a phase may take: ``RunLimits/maxTime`` per configuration, in nanoseconds.
+    private var budget: UInt64 {
+        UInt64(limits.maxTime * 1e9) &* UInt64(max(workers.count, 1))
+    }
+
+    /// Up to `count` rounds of `kind`, the first always, the others while the phase is
+    /// within the budget.
     private func runRounds(_ kind: IterationKind, count: Int) {
-        for _ in 0..<count where !stopFlag.isStopRequested {
+        let start = MonotonicClock.now()
+        for round in 0..<count where !stopFlag.isStopRequested {
+            if round >= 1 && MonotonicClock.now() &- start >= budget { break }
             runRound(kind)
         }
     }
 
     private func runTimedRounds() {
-        let budget = UInt64(limits.maxTime * 1e9) &* UInt64(max(workers.count, 1))
+        let budget = budget
         let start = MonotonicClock.now()
         let minimum = min(RunLimits.minimumIterations, limits.maxIterations)
         var round = 0

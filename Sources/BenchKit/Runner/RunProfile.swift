@@ -30,15 +30,18 @@ public enum RunProfile: String, CaseIterable, Sendable, Codable {
 /// Timed iterations stop at ``maxIterations`` or once the group's timed phase has taken
 /// ``maxTime`` seconds per configuration, whichever comes first, but never before
 /// ``minimumIterations`` (or ``maxIterations`` when smaller), so statistics always have
-/// a few samples. Cost: none.
+/// a few samples. Warm-up and instrumented iterations stop the same way once their phase
+/// has taken the budget, after at least one each. Cost: none.
 public struct RunLimits: Hashable, Sendable, Codable {
-    /// Untimed iterations before measuring.
+    /// Untimed iterations before measuring (fewer, but at least one, when they exceed the
+    /// time budget).
     public var warmupIterations: Int
     /// The most timed iterations per case.
     public var maxIterations: Int
     /// The time budget per case, in seconds.
     public var maxTime: Double
-    /// Iterations with allocation, memory and counter probes, after the timed ones.
+    /// Iterations with allocation, memory and counter probes, after the timed ones
+    /// (fewer, but at least one, when they exceed the time budget).
     public var instrumentedIterations: Int
 
     /// Timed iterations every case gets even past its time budget.
