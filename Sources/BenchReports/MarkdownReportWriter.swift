@@ -61,16 +61,34 @@ public struct MarkdownReportWriter: ReportWriter {
         ] + rows + diffs + [""]
     }
 
+    /// A bullet per scenario with one sub-bullet per case and repeated statement, and
+    /// each distinct fix once.
     private func findings(_ findings: [NPlusOneFinding]) -> [String] {
         guard !findings.isEmpty else { return [] }
-        let items = findings.map { finding in
-            "- **\(Self.escape(finding.key.description))**: \(finding.count) of "
-                + "\(finding.statementCount) statements are one "
-                + "\(FindingsSection.describe(finding.pattern))"
-                + (finding.relationship.map { " (\(Self.escape($0)))" } ?? "") + ". "
-                + Self.escape(finding.suggestion)
+        var order: [BenchmarkID] = []
+        var byScenario: [BenchmarkID: [NPlusOneFinding]] = [:]
+        for finding in findings {
+            if byScenario[finding.key.benchmark] == nil { order.append(finding.key.benchmark) }
+            byScenario[finding.key.benchmark, default: []].append(finding)
         }
-        return ["## N+1 findings", ""] + items + [""]
+        var lines = ["## N+1 findings", ""]
+        for scenario in order {
+            let group = byScenario[scenario] ?? []
+            lines.append("- **\(Self.escape(scenario.description))**")
+            lines += group.map { finding in
+                "  - \(Self.escape(finding.key.configuration)) at "
+                    + "\(SizeFormat.short(finding.key.size)): \(finding.count) of "
+                    + "\(finding.statementCount) statements are one "
+                    + "\(FindingsSection.describe(finding.pattern))"
+                    + (finding.relationship.map { " (\(Self.escape($0)))" } ?? "") + "."
+            }
+            var fixes: [String] = []
+            for finding in group where !fixes.contains(finding.suggestion) {
+                fixes.append(finding.suggestion)
+            }
+            lines += fixes.map { "  - Fix: " + Self.escape($0) }
+        }
+        return lines + [""]
     }
 
     private func table(_ scenario: ScenarioView, _ results: RunResults) -> [String] {

@@ -22,8 +22,10 @@ import Testing
     func page() {
         let page = HTMLReportWriter().render(Self.results)
         #expect(page.contains("id=\"n-plus-one\""))
-        #expect(page.contains("faulting/posts-with-author [faults] 100k"))
-        #expect(!page.contains("faulting/posts-with-author [prefetch-author] 100k</strong>"))
+        #expect(page.contains("<strong>faulting/posts-with-author</strong>: 1 of 3 configurations"))
+        #expect(page.contains("per object (faults)"))
+        #expect(page.contains("<tr><td class=\"text\">faults</td><td>100k</td>"))
+        #expect(!page.contains("<tr><td class=\"text\">prefetch-author</td>"))
         #expect(page.contains("SQL of faults at 100k: 10,001"))
         #expect(page.contains("full scan"))
         #expect(page.contains("temp B-tree"))

@@ -52,31 +52,57 @@ struct FindingsSection {
             """
     }
 
+    /// One card per scenario, a row per case and repeated statement, so a suite built to
+    /// show N+1 (every size, several configurations) stays one screen, not one card each.
     private var nPlusOne: HTML {
         guard !findings.isEmpty else { return "" }
-        let items = findings.map { finding -> HTML in
-            let growth =
-                finding.growth.isEmpty
-                ? ""
-                : " Grows linearly with size: "
-                    + finding.growth.map {
-                        "\(ValueFormat.count(Double($0.count))) at \(SizeFormat.short($0.size))"
-                    }
-                    .joined(separator: ", ") + "."
-            return """
-                <div class="finding"><p><strong>\(finding.key.description)</strong>: \
-                \(ValueFormat.count(Double(finding.count))) of \
-                \(ValueFormat.count(Double(finding.statementCount))) statements are one \
-                \(Self.describe(finding.pattern))\(finding.relationship.map { " (\($0))" } ?? "").\
-                \(growth)</p><p class="sql">\(finding.fingerprint)</p>\
-                <p><strong>Fix:</strong> \(finding.suggestion)</p></div>
-                """
+        var order: [BenchmarkID] = []
+        var byScenario: [BenchmarkID: [NPlusOneFinding]] = [:]
+        for finding in findings {
+            if byScenario[finding.key.benchmark] == nil { order.append(finding.key.benchmark) }
+            byScenario[finding.key.benchmark, default: []].append(finding)
         }
+        let cards = order.map { card($0, byScenario[$0] ?? []) }
         return """
             <section id="n-plus-one"><h2>N+1 findings</h2>\
             <p class="muted">A SELECT run once per object with only its bound values changing \
-            (at least 10 times, or growing linearly with size). Batched reads are not flagged.</p>\
-            \(items)</section>
+            (at least 10 times, or growing linearly with size). Batched reads are not flagged. \
+            \(ValueFormat.count(Double(findings.count))) patterns in \(order.count) \
+            scenario\(order.count == 1 ? "" : "s").</p>\(cards)</section>
+            """
+    }
+
+    private func card(_ scenario: BenchmarkID, _ findings: [NPlusOneFinding]) -> HTML {
+        let flagged = Set(findings.map(\.key.configuration))
+        let all = Set(
+            results.cases.filter { $0.key.benchmark == scenario }.map(\.key.configuration))
+        let rows = findings.map { finding -> HTML in
+            let growth = finding.growth.map {
+                "\(ValueFormat.count(Double($0.count))) at \(SizeFormat.short($0.size))"
+            }
+            return """
+                <tr><td class="text">\(finding.key.configuration)</td>\
+                <td>\(SizeFormat.short(finding.key.size))</td>\
+                <td>\(ValueFormat.count(Double(finding.count))) of \
+                \(ValueFormat.count(Double(finding.statementCount)))</td>\
+                <td class="text">\(Self.describe(finding.pattern))\
+                \(finding.relationship.map { " (\($0))" } ?? "")\
+                \(growth.isEmpty ? "" : "; grows linearly: " + growth.joined(separator: ", "))</td>\
+                <td class="sql">\(finding.fingerprint)</td></tr>
+                """
+        }
+        var fixes: [String] = []
+        for finding in findings where !fixes.contains(finding.suggestion) {
+            fixes.append(finding.suggestion)
+        }
+        let fixList = fixes.map { "<p><strong>Fix:</strong> \($0)</p>" as HTML }
+        return """
+            <div class="finding"><p><strong>\(scenario.description)</strong>: \
+            \(flagged.count) of \(max(all.count, flagged.count)) configurations run a statement \
+            per object (\(flagged.sorted().joined(separator: ", "))).</p>\
+            <div class="scroll"><table><thead><tr><th>configuration</th><th>size</th>\
+            <th>repeated statements</th><th>pattern</th><th>statement</th></tr></thead>\
+            <tbody>\(rows)</tbody></table></div>\(fixList)</div>
             """
     }
 
