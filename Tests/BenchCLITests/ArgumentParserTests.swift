@@ -32,6 +32,7 @@ import Testing
         #expect(options.formats == ReportFormat.allCases)
         #expect(options.showsProgress && !options.isInProcess)
         #expect(options.filter == nil && options.sizes == nil && options.shard == nil)
+        #expect(options.datasetDirectory == nil)
     }
 
     @Test("every option is read")
@@ -40,7 +41,7 @@ import Testing
             "--suite", "selftest", "--filter", "selftest/*", "--sizes", "10k,100k,1m",
             "--profile", "quick", "--iterations", "5", "--warmup", "0", "--max-time", "500ms",
             "--seed", "7", "--out", "/tmp/reports", "--format", "csv", "--no-progress",
-            "--shard", "2/3", "--in-process",
+            "--shard", "2/3", "--in-process", "--dataset-dir", "/tmp/data/../datasets",
         ])
         #expect(options.suites == ["selftest"])
         #expect(options.filter == Glob("selftest/*"))
@@ -55,6 +56,7 @@ import Testing
         #expect(!options.showsProgress && options.isInProcess)
         #expect(options.shard == Shard(index: 2, count: 3))
         #expect(options.label == "selftest-shard2of3")
+        #expect(options.datasetDirectory == "/tmp/datasets")
     }
 
     @Test("--name=value works like --name value")

@@ -35,6 +35,9 @@ struct RunCommand: Subcommand {
         .flag("--no-progress", "print no progress, only the summary"),
         .value("--shard", "I/N", "run only shard I of N (every N-th scenario x size group)"),
         .flag("--in-process", "run cases in this process (RSS and peak RSS then shared)"),
+        .value(
+            "--dataset-dir", "DIR",
+            "dataset cache (default $FAULTLINE_DATASETS, else .faultline/datasets)"),
         .value("--baseline", "FILE", "gate the results against a baseline (see bench compare)"),
         .value("--thresholds", "FILE", "the gate's thresholds file (docs/GATES.md)"),
         .flag("--allow-dataset-change", "gate even when dataset hashes differ from the baseline"),
@@ -47,7 +50,12 @@ struct RunCommand: Subcommand {
         options = try RunOptions(arguments, suites: SuiteCatalog.all, values: Self.values)
     }
 
+    /// Runs; `--dataset-dir` reaches the suites and their worker processes as
+    /// `FAULTLINE_DATASETS`, the variable the dataset cache reads.
     func run(console: Console) -> Int32 {
-        RunExecution(options: options, console: console).execute()
+        if let directory = options.datasetDirectory {
+            setenv("FAULTLINE_DATASETS", directory, 1)
+        }
+        return RunExecution(options: options, console: console).execute()
     }
 }

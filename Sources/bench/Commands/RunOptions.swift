@@ -15,6 +15,8 @@ struct RunOptions: Equatable {
     var showsProgress = true
     var shard: Shard?
     var isInProcess = false
+    /// `--dataset-dir`: where the suites' datasets are cached, absolute.
+    var datasetDirectory: String?
     /// `--baseline`: the baseline to gate against.
     var baseline: String?
     /// `--thresholds`: the gate's rules.
@@ -50,6 +52,9 @@ struct RunOptions: Equatable {
             try values.shard(text)
         }
         isInProcess = arguments.has("--in-process")
+        datasetDirectory = arguments.value("--dataset-dir").map {
+            URL(fileURLWithPath: $0).standardizedFileURL.path
+        }
         baseline = arguments.value("--baseline")
         thresholds = arguments.value("--thresholds")
         allowsDatasetChange = arguments.has("--allow-dataset-change")
