@@ -25,10 +25,10 @@ enum NPlusOneRaw {
         var names: [Int64: [String]] = [:]
         try connection.forEachRow(
             """
-            SELECT p.Z_PK, t.ZNAME FROM (SELECT Z_PK, ZCREATEDAT FROM ZPOST \
-            ORDER BY ZCREATEDAT DESC LIMIT \(limit)) p \
+            SELECT p.Z_PK, t.ZNAME FROM (SELECT Z_PK, ZCREATEDATINDEXED FROM ZPOST \
+            ORDER BY ZCREATEDATINDEXED DESC LIMIT \(limit)) p \
             LEFT JOIN Z_2TAGS j ON j.Z_2POSTS = p.Z_PK LEFT JOIN ZTAG t ON t.Z_PK = j.Z_3TAGS \
-            ORDER BY p.ZCREATEDAT DESC
+            ORDER BY p.ZCREATEDATINDEXED DESC
             """
         ) { row in
             let post = row.int64(at: 0)

@@ -8,10 +8,10 @@ import Testing
 @Suite(.serialized) struct StatementCountTests {
     /// Distinct authors of the 1,000 most recent posts.
     static let recentAuthors =
-        "SELECT COUNT(DISTINCT ZAUTHOR) FROM (SELECT ZAUTHOR FROM ZPOST ORDER BY ZCREATEDAT DESC LIMIT 1000)"
+        "SELECT COUNT(DISTINCT ZAUTHOR) FROM (SELECT ZAUTHOR FROM ZPOST ORDER BY ZCREATEDATINDEXED DESC LIMIT 1000)"
     /// Distinct tags of the 1,000 most recent posts.
     static let recentTags = """
-        SELECT COUNT(DISTINCT j.Z_3TAGS) FROM (SELECT Z_PK FROM ZPOST ORDER BY ZCREATEDAT DESC \
+        SELECT COUNT(DISTINCT j.Z_3TAGS) FROM (SELECT Z_PK FROM ZPOST ORDER BY ZCREATEDATINDEXED DESC \
         LIMIT 1000) p JOIN Z_2TAGS j ON j.Z_2POSTS = p.Z_PK
         """
 
