@@ -3,7 +3,8 @@ import SQLiteDB
 
 /// Bridges a SQLiteDB connection's trace to the harness: an ``SQLTraceSource`` that
 /// records the connection's statements during instrumented iterations, and a
-/// ``CounterSource`` for statement and row counts.
+/// ``CounterSource`` for statement and row counts. Its ``sqlLog`` holds one
+/// ``SQLiteLogLines`` entry per statement and transaction event.
 ///
 /// It attaches itself as the connection's trace sink only between `startTrace()` and
 /// `finishTrace()`, so timed iterations run with no sink (one branch per step). At
@@ -52,7 +53,10 @@ final class SQLiteTracer: SQLTraceSource, CounterSource, TraceSink {
         return recorder.finishTrace()
     }
 
+    var sqlLog: SQLLog { recorder.sqlLog }
+
     func receive(_ event: TraceEvent) {
+        for line in SQLiteLogLines.lines(for: event) { recorder.appendLogLine(line) }
         guard case .statement(let statement) = event else { return }
         let affected = statement.rowsReturned + statement.rowsChanged
         statements += 1

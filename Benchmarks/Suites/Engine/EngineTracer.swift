@@ -6,6 +6,8 @@ import Synchronization
 /// Captures the engine's SQL for the harness: an ``SQLTraceSource`` that attaches a
 /// level-2 ``SQLDebugLog`` to the container between `startTrace()` and `finishTrace()`
 /// and turns its `sql:` and `details:` lines back into statements with bound values.
+/// The lines a level-1 log would have printed (level 2 minus the `details:` lines and
+/// the connection annotations) become the trace's ``sqlLog``.
 ///
 /// Timed iterations run with no log attached. Plans come from `EXPLAIN QUERY PLAN` on a
 /// side connection to the same file, with every parameter bound to NULL (the
@@ -34,10 +36,13 @@ final class EngineTracer: SQLTraceSource {
         }
     }
 
+    var sqlLog: SQLLog { recorder.sqlLog }
+
     func finishTrace() -> SQLTrace {
         container.sqlDebugLog = nil
         var pending: (sql: String, arguments: [String])?
         for line in lines.storage.withLock({ $0 }) {
+            if Self.isLevelOne(line) { recorder.appendLogLine(line) }
             if let sql = Self.field(line, "sql") {
                 if let pending { record(pending) }
                 pending = (sql, [])
@@ -51,6 +56,14 @@ final class EngineTracer: SQLTraceSource {
 
     private func record(_ statement: (sql: String, arguments: [String])) {
         recorder.record(sql: statement.sql, arguments: statement.arguments, nanoseconds: 0, rows: 0)
+    }
+
+    /// Whether a level-1 log prints `line` too: level 2 adds only the bound values
+    /// (`details:`) and the connection's open and close annotations.
+    private static func isLevelOne(_ line: String) -> Bool {
+        !(line.hasPrefix("ObjectGraph: details: ")
+            || line.hasPrefix("ObjectGraph: annotation: Connecting to sqlite database")
+            || line.hasPrefix("ObjectGraph: annotation: Disconnecting from sqlite database"))
     }
 
     private static func field(_ line: String, _ category: String) -> String? {
