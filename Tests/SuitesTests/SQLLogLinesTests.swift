@@ -1,0 +1,49 @@
+import BenchKit
+import ObjectGraph
+import Testing
+
+@testable import BenchmarkSuites
+
+/// An engine case's SQL log is what ObjectGraph's level-1 SQL debug log prints for the
+/// same work (times aside), cut at 2,000 lines with the rest counted.
+@Suite(.serialized) struct SQLLogLinesTests {
+    /// `line` with its `0.0012s` timings masked: they differ between two runs.
+    static func untimed(_ line: String) -> String {
+        line.replacing(/\d+\.\d{4}s/, with: "…s")
+    }
+
+    @Test("faulting/posts-with-author no-property-values: the level-1 lines, 1 + N + D SELECTs")
+    func engineLogIsLevelOne() throws {
+        _ = SuiteRun.datasets
+        let context = CaseContext(
+            configuration: BenchmarkConfiguration("no-property-values"), size: SuiteRun.size,
+            seed: SuiteRun.seed)
+        var state = try SuiteState(context)
+        let container = try #require(state.store.container)
+        let tracer = try EngineTracer(container: container, planner: state.store.connection)
+        tracer.startTrace()
+        _ = try FaultingSuite.run(&state)
+        _ = tracer.finishTrace()
+        let captured = tracer.sqlLog
+
+        try state.resetContext()
+        let printed = LineBuffer()
+        container.sqlDebugLog = SQLDebugLog(level: 1) { line in
+            printed.storage.withLock { $0.append(line) }
+        }
+        _ = try FaultingSuite.run(&state)
+        container.sqlDebugLog = nil
+        let expected = printed.storage.withLock { $0 }
+
+        #expect(captured.totalLineCount == expected.count)
+        #expect(captured.lines.count == SQLLog.lineLimit)
+        #expect(
+            captured.lines.map(Self.untimed) == expected.prefix(SQLLog.lineLimit).map(Self.untimed))
+        let selects = expected.filter { $0.hasPrefix("ObjectGraph: sql: SELECT ") }.count
+        let authors = try SuiteRun.count(StatementCountTests.recentAuthors)
+        #expect(selects == 1 + FaultingSuite.limit + authors)
+        #expect(
+            captured.lines.first?.hasPrefix("ObjectGraph: sql: SELECT 0, t0.Z_PK FROM ZPOST t0")
+                == true)
+    }
+}
