@@ -45,4 +45,30 @@ import Testing
         let copied = out.appendingPathComponent("sql/selftest-sql/author-lookups--join--1k.log")
         #expect(FileManager.default.fileExists(atPath: copied.path))
     }
+
+    @Test("bench merge copies every shard's logs into the merged run directory")
+    func mergeCopiesLogs() throws {
+        let root = try ReportCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        var parts: [String] = []
+        for index in 1...2 {
+            let run = BenchToolTests.main(
+                "run", "--suite", "selftest-sql", "--profile", "quick", "--sizes", "1k,2k",
+                "--iterations", "3", "--in-process", "--no-progress", "--shard", "\(index)/2",
+                "--out", root.path)
+            #expect(run.status == 0)
+            parts.append(
+                root.appendingPathComponent(
+                    try FileManager.default.destinationOfSymbolicLink(
+                        atPath: root.appendingPathComponent("latest").path)
+                ).path)
+        }
+        let merge = BenchTool.main(
+            ["bench", "merge", "--out", root.path] + parts,
+            output: BenchToolTests.Capture().console)
+        #expect(merge == 0)
+        let logs = try FileManager.default.contentsOfDirectory(
+            atPath: root.appendingPathComponent("latest/sql/selftest-sql").path)
+        #expect(logs.count == 6)
+    }
 }
