@@ -1,5 +1,6 @@
 import BenchKit
 import ObjectGraph
+import Synchronization
 import Testing
 
 @testable import BenchmarkSuites
@@ -7,6 +8,11 @@ import Testing
 /// An engine case's SQL log is what ObjectGraph's level-1 SQL debug log prints for the
 /// same work (times aside), cut at 2,000 lines with the rest counted.
 @Suite(.serialized) struct SQLLogLinesTests {
+    /// What a level-1 log printed.
+    final class Printed: Sendable {
+        let lines = Mutex<[String]>([])
+    }
+
     /// `line` with its `0.0012s` timings masked: they differ between two runs.
     static func untimed(_ line: String) -> String {
         line.replacing(/\d+\.\d{4}s/, with: "…s")
@@ -27,13 +33,13 @@ import Testing
         let captured = tracer.sqlLog
 
         try state.resetContext()
-        let printed = LineBuffer()
+        let printed = Printed()
         container.sqlDebugLog = SQLDebugLog(level: 1) { line in
-            printed.storage.withLock { $0.append(line) }
+            printed.lines.withLock { $0.append(line) }
         }
         _ = try FaultingSuite.run(&state)
         container.sqlDebugLog = nil
-        let expected = printed.storage.withLock { $0 }
+        let expected = printed.lines.withLock { $0 }
 
         #expect(captured.totalLineCount == expected.count)
         #expect(captured.lines.count == SQLLog.lineLimit)

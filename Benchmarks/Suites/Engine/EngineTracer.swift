@@ -1,13 +1,11 @@
 import BenchKit
 import ObjectGraph
 import SQLiteDB
-import Synchronization
 
 /// Captures the engine's SQL for the harness: an ``SQLTraceSource`` that attaches a
 /// level-2 ``SQLDebugLog`` to the container between `startTrace()` and `finishTrace()`
-/// and turns its `sql:` and `details:` lines back into statements with bound values.
-/// The lines a level-1 log would have printed (level 2 minus the `details:` lines and
-/// the connection annotations) become the trace's ``sqlLog``.
+/// and reads its lines as they come (``DebugLogReader``): statements with bound values
+/// for the trace, the level-1 lines for the ``sqlLog``.
 ///
 /// Timed iterations run with no log attached. Plans come from `EXPLAIN QUERY PLAN` on a
 /// side connection to the same file, with every parameter bound to NULL (the
@@ -16,8 +14,8 @@ import Synchronization
 final class EngineTracer: SQLTraceSource {
     private let container: PersistentContainer
     private let planner: Connection
-    private let lines = LineBuffer()
     private var recorder = SQLTraceRecorder()
+    private var reader: DebugLogReader?
 
     /// Traces `container`; `planner` explains its SELECTs (the engine's SQL functions are
     /// registered on it).
@@ -29,46 +27,22 @@ final class EngineTracer: SQLTraceSource {
     }
 
     func startTrace() {
-        lines.storage.withLock { $0.removeAll() }
         recorder.startTrace()
-        container.sqlDebugLog = SQLDebugLog(level: 2) { [lines] line in
-            lines.storage.withLock { $0.append(line) }
-        }
+        // The log prints on the context's queue, but only inside the body's
+        // `performAndWait`, which blocks the case's thread: the reader and its recorder
+        // are never used by two threads at once, and the queue hand-offs order every use.
+        nonisolated(unsafe) let reader = DebugLogReader(recorder: recorder)
+        self.reader = reader
+        container.sqlDebugLog = SQLDebugLog(level: 2) { line in reader.read(line) }
     }
 
     var sqlLog: SQLLog { recorder.sqlLog }
 
     func finishTrace() -> SQLTrace {
         container.sqlDebugLog = nil
-        var pending: (sql: String, arguments: [String])?
-        for line in lines.storage.withLock({ $0 }) {
-            if Self.isLevelOne(line) { recorder.appendLogLine(line) }
-            if let sql = Self.field(line, "sql") {
-                if let pending { record(pending) }
-                pending = (sql, [])
-            } else if let detail = Self.field(line, "details"), pending != nil {
-                pending?.arguments.append(detail.components(separatedBy: " = ").last ?? detail)
-            }
-        }
-        if let pending { record(pending) }
+        reader?.finish()
+        reader = nil
         return recorder.finishTrace()
-    }
-
-    private func record(_ statement: (sql: String, arguments: [String])) {
-        recorder.record(sql: statement.sql, arguments: statement.arguments, nanoseconds: 0, rows: 0)
-    }
-
-    /// Whether a level-1 log prints `line` too: level 2 adds only the bound values
-    /// (`details:`) and the connection's open and close annotations.
-    private static func isLevelOne(_ line: String) -> Bool {
-        !(line.hasPrefix("ObjectGraph: details: ")
-            || line.hasPrefix("ObjectGraph: annotation: Connecting to sqlite database")
-            || line.hasPrefix("ObjectGraph: annotation: Disconnecting from sqlite database"))
-    }
-
-    private static func field(_ line: String, _ category: String) -> String? {
-        let prefix = "ObjectGraph: \(category): "
-        return line.hasPrefix(prefix) ? String(line.dropFirst(prefix.count)) : nil
     }
 
     private func plan(_ sql: String) -> [QueryPlanStep]? {
@@ -77,10 +51,4 @@ final class EngineTracer: SQLTraceSource {
         let plan = try? planner.explainQueryPlan(SQL(text: sql, arguments: unbound))
         return plan?.rows
     }
-}
-
-/// The lines a traced iteration logged; the log's output closure appends under a lock.
-final class LineBuffer: Sendable {
-    /// The lines so far.
-    let storage = Mutex<[String]>([])
 }
