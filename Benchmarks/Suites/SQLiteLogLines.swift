@@ -22,17 +22,34 @@ enum SQLiteLogLines {
         }
     }
 
+    /// How many lines ``lines(for:)`` makes for `event`, without making them.
+    static func lineCount(for event: TraceEvent) -> Int {
+        switch event {
+        case .statement(let statement):
+            return 1 + (isTimed(statement.kind) ? 1 : 0) + (statement.error == nil ? 0 : 1)
+        case .begin, .commit, .rollback: return 1
+        case .open, .close: return 0
+        }
+    }
+
     private static func lines(for statement: StatementEvent) -> [String] {
         var lines = [line("sql", statement.sql)]
-        let seconds = String(format: "%.4f", Double(statement.durationNanoseconds) / 1e9)
-        switch statement.kind {
-        case .select: lines.append(line("annotation", "sql connection fetch time: \(seconds)s"))
-        case .pragma, .schema, .other:
-            lines.append(line("annotation", "sql execution time: \(seconds)s"))
-        default: break
+        if isTimed(statement.kind) {
+            let seconds = String(format: "%.4f", Double(statement.durationNanoseconds) / 1e9)
+            let what =
+                statement.kind == .select ? "sql connection fetch time" : "sql execution time"
+            lines.append(line("annotation", "\(what): \(seconds)s"))
         }
         if let error = statement.error { lines.append(line("error", error.description)) }
         return lines
+    }
+
+    /// Whether the engine prints a time after this kind: reads, pragmas, schema, other.
+    private static func isTimed(_ kind: StatementKind) -> Bool {
+        switch kind {
+        case .select, .pragma, .schema, .other: true
+        default: false
+        }
     }
 
     private static func line(_ category: String, _ text: String) -> String {

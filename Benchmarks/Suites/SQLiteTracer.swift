@@ -3,8 +3,10 @@ import SQLiteDB
 
 /// Bridges a SQLiteDB connection's trace to the harness: an ``SQLTraceSource`` that
 /// records the connection's statements during instrumented iterations, and a
-/// ``CounterSource`` for statement and row counts. Its ``sqlLog`` holds one
-/// ``SQLiteLogLines`` entry per statement and transaction event.
+/// ``CounterSource`` for statement and row counts. Its ``sqlLog`` holds the
+/// ``SQLiteLogLines`` of each statement and transaction event: the events are kept
+/// (only until their lines fill the log, the rest counted) and formatted after the
+/// trace, outside the case's allocation probes.
 ///
 /// It attaches itself as the connection's trace sink only between `startTrace()` and
 /// `finishTrace()`, so timed iterations run with no sink (one branch per step). At
@@ -24,6 +26,11 @@ final class SQLiteTracer: SQLTraceSource, CounterSource, TraceSink {
     private let connection: Connection
     private var recorder = SQLTraceRecorder()
     private var firstArguments: [String: [SQLArgument]] = [:]
+    private var loggedEvents: [TraceEvent] = []
+    private var loggedLines = 0
+    private var unloggedLines = 0
+    /// The log of the last trace, made by ``finishTrace()``.
+    private(set) var sqlLog = SQLLog()
     private var statements = 0.0
     private var rows = 0.0
 
@@ -44,19 +51,26 @@ final class SQLiteTracer: SQLTraceSource, CounterSource, TraceSink {
 
     func startTrace() {
         firstArguments = [:]
+        loggedEvents.removeAll(keepingCapacity: true)
+        loggedEvents.reserveCapacity(SQLLog.lineLimit)
+        loggedLines = 0
+        unloggedLines = 0
         recorder.startTrace()
         connection.addTraceSink(self)
     }
 
     func finishTrace() -> SQLTrace {
         connection.removeTraceSink(self)
+        sqlLog = SQLLog()
+        for event in loggedEvents {
+            for line in SQLiteLogLines.lines(for: event) { sqlLog.append(line) }
+        }
+        sqlLog.countOmitted(unloggedLines)
         return recorder.finishTrace()
     }
 
-    var sqlLog: SQLLog { recorder.sqlLog }
-
     func receive(_ event: TraceEvent) {
-        for line in SQLiteLogLines.lines(for: event) { recorder.appendLogLine(line) }
+        keepForLog(event)
         guard case .statement(let statement) = event else { return }
         let affected = statement.rowsReturned + statement.rowsChanged
         statements += 1
@@ -67,6 +81,18 @@ final class SQLiteTracer: SQLTraceSource, CounterSource, TraceSink {
         recorder.record(
             sql: statement.sql, arguments: statement.arguments.map(\.description),
             nanoseconds: Double(statement.durationNanoseconds), rows: affected)
+    }
+
+    /// Keeps `event` while the kept events make fewer lines than the log keeps;
+    /// counts its lines otherwise.
+    private func keepForLog(_ event: TraceEvent) {
+        let count = SQLiteLogLines.lineCount(for: event)
+        if loggedLines < SQLLog.lineLimit {
+            loggedEvents.append(event)
+            loggedLines += count
+        } else {
+            unloggedLines += count
+        }
     }
 
     /// The plan of `sql` bound with its first execution's arguments; nil if SQLite refuses.

@@ -1,5 +1,6 @@
 import BenchKit
 import ObjectGraph
+import SQLiteDB
 import Synchronization
 import Testing
 
@@ -51,5 +52,33 @@ import Testing
         #expect(
             captured.lines.first?.hasPrefix("ObjectGraph: sql: SELECT 0, t0.Z_PK FROM ZPOST t0")
                 == true)
+    }
+}
+
+/// A raw configuration's log: the engine's level-1 shape with the prefix `SQLiteDB:`,
+/// formatted after the trace and cut at 2,000 lines.
+@Suite struct SQLiteLogLinesTests {
+    @Test("statements, times and transactions, the first 2,000 lines kept and the rest counted")
+    func rawLog() throws {
+        let connection = try Connection(location: .memory)
+        let tracer = SQLiteTracer(connection: connection)
+        tracer.startTrace()
+        try connection.transaction(.immediate) {
+            _ = try connection.execute("CREATE TABLE t(x)")
+            for value in 0..<1_500 { _ = try connection.execute("INSERT INTO t VALUES (\(value))") }
+        }
+        for _ in 0..<700 {
+            _ = try connection.fetchOne("SELECT count(*) FROM t") { $0.int64(at: 0) }
+        }
+        _ = tracer.finishTrace()
+        let log = tracer.sqlLog
+        #expect(
+            Array(log.lines.prefix(4).map(SQLLogLinesTests.untimed)) == [
+                "SQLiteDB: sql: BEGIN IMMEDIATE", "SQLiteDB: sql: CREATE TABLE t(x)",
+                "SQLiteDB: annotation: sql execution time: …s",
+                "SQLiteDB: sql: INSERT INTO t VALUES (?)",
+            ])
+        #expect(log.lines.count == SQLLog.lineLimit)
+        #expect(log.totalLineCount == 1 + 2 + 1_500 + 1 + 700 * 2)
     }
 }

@@ -1,14 +1,13 @@
 import BenchKit
 
-/// Reads ObjectGraph's level-2 SQL debug log line by line as it is printed and feeds
-/// an ``SQLTraceRecorder``: each `sql:` line and the `details: SQLite bind[i] = v`
-/// lines after it become one statement with its bound values, and the lines a
-/// level-1 log prints too (everything but `details:` and the connection's open and
-/// close annotations) become log lines.
+/// Reads ObjectGraph's level-2 SQL debug log line by line into an
+/// ``SQLTraceRecorder``: each `sql:` line and the `details: SQLite bind[i] = v` lines
+/// after it become one statement with its bound values, and the lines a level-1 log
+/// prints too (everything but `details:` and the connection's open and close
+/// annotations) become log lines.
 ///
-/// Streaming, so a traced iteration of a 1M-row case holds the recorder's groups and
-/// at most ``SQLLog/lineLimit`` log lines, never every line printed. Confined like the
-/// recorder: see ``EngineTracer``. Cost: a few prefix checks per line.
+/// Confined to the thread running the case, like the recorder. Cost: a few prefix
+/// checks per line, one string per bound value.
 final class DebugLogReader {
     private let recorder: SQLTraceRecorder
     private var pending: (sql: String, arguments: [String])?

@@ -1,21 +1,25 @@
 import BenchKit
 import ObjectGraph
 import SQLiteDB
+import Synchronization
 
 /// Captures the engine's SQL for the harness: an ``SQLTraceSource`` that attaches a
 /// level-2 ``SQLDebugLog`` to the container between `startTrace()` and `finishTrace()`
-/// and reads its lines as they come (``DebugLogReader``): statements with bound values
-/// for the trace, the level-1 lines for the ``sqlLog``.
+/// and reads its lines when the trace ends (``DebugLogReader``): statements with bound
+/// values for the trace, the level-1 lines for the ``sqlLog``.
 ///
-/// Timed iterations run with no log attached. Plans come from `EXPLAIN QUERY PLAN` on a
-/// side connection to the same file, with every parameter bound to NULL (the
-/// chosen indexes are the same). Cost: string formatting per statement while
-/// tracing; one plan per distinct SELECT per trace.
+/// The lines are buffered and read only after the iteration, outside the allocation
+/// probes: reading them as they come would add their parsing to the case's measured
+/// allocations (up to twice as many). Timed iterations run with no log attached.
+/// Plans come from `EXPLAIN QUERY PLAN` on a side connection to the same file, with
+/// every parameter bound to NULL (the chosen indexes are the same). Cost: string
+/// formatting per statement and every printed line held while tracing; one plan per
+/// distinct SELECT per trace.
 final class EngineTracer: SQLTraceSource {
     private let container: PersistentContainer
     private let planner: Connection
+    private let lines = LineBuffer()
     private var recorder = SQLTraceRecorder()
-    private var reader: DebugLogReader?
 
     /// Traces `container`; `planner` explains its SELECTs (the engine's SQL functions are
     /// registered on it).
@@ -27,21 +31,20 @@ final class EngineTracer: SQLTraceSource {
     }
 
     func startTrace() {
+        lines.storage.withLock { $0.removeAll() }
         recorder.startTrace()
-        // The log prints on the context's queue, but only inside the body's
-        // `performAndWait`, which blocks the case's thread: the reader and its recorder
-        // are never used by two threads at once, and the queue hand-offs order every use.
-        nonisolated(unsafe) let reader = DebugLogReader(recorder: recorder)
-        self.reader = reader
-        container.sqlDebugLog = SQLDebugLog(level: 2) { line in reader.read(line) }
+        container.sqlDebugLog = SQLDebugLog(level: 2) { [lines] line in
+            lines.storage.withLock { $0.append(line) }
+        }
     }
 
     var sqlLog: SQLLog { recorder.sqlLog }
 
     func finishTrace() -> SQLTrace {
         container.sqlDebugLog = nil
-        reader?.finish()
-        reader = nil
+        let reader = DebugLogReader(recorder: recorder)
+        for line in lines.storage.withLock({ $0 }) { reader.read(line) }
+        reader.finish()
         return recorder.finishTrace()
     }
 
@@ -51,4 +54,10 @@ final class EngineTracer: SQLTraceSource {
         let plan = try? planner.explainQueryPlan(SQL(text: sql, arguments: unbound))
         return plan?.rows
     }
+}
+
+/// The lines a traced iteration logged; the log's output closure appends under a lock.
+final class LineBuffer: Sendable {
+    /// The lines so far.
+    let storage = Mutex<[String]>([])
 }

@@ -34,6 +34,13 @@ public struct SQLLog: Hashable, Sendable, Codable {
                 ? String(line.prefix(Self.lineLengthLimit)) + "…" : line)
     }
 
+    /// Counts `count` more lines without keeping them: for a source that stops
+    /// formatting lines once ``lineLimit`` are kept, so the trace costs no more.
+    public mutating func countOmitted(_ count: Int) {
+        precondition(count >= 0, "a negative line count")
+        totalLineCount += count
+    }
+
     /// Adds every line of `other` after these, counting the ones `other` omitted.
     public mutating func append(contentsOf other: SQLLog) {
         for line in other.lines { append(line) }
