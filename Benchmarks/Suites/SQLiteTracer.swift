@@ -88,11 +88,22 @@ final class SQLiteTracer: SQLTraceSource, CounterSource, TraceSink {
     private func keepForLog(_ event: TraceEvent) {
         let count = SQLiteLogLines.lineCount(for: event)
         if loggedLines < SQLLog.lineLimit {
-            loggedEvents.append(event)
+            loggedEvents.append(Self.withoutArguments(event))
             loggedLines += count
         } else {
             unloggedLines += count
         }
+    }
+
+    /// `event` without its bound values: the log does not print them, and holding
+    /// them would make the connection copy its argument buffer at the next bind (one
+    /// more allocation per statement inside the probes).
+    private static func withoutArguments(_ event: TraceEvent) -> TraceEvent {
+        guard case .statement(let statement) = event else { return event }
+        return .statement(
+            StatementEvent(
+                connectionID: statement.connectionID, sql: statement.sql, kind: statement.kind,
+                durationNanoseconds: statement.durationNanoseconds, error: statement.error))
     }
 
     /// The plan of `sql` bound with its first execution's arguments; nil if SQLite refuses.
