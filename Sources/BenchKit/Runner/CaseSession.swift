@@ -2,7 +2,8 @@
 ///
 /// Used directly for `--in-process` runs and inside each child worker. Only the first
 /// instrumented iteration reports its SQL log, so the log crosses the worker pipe
-/// once per case. Confined to the thread that created it. Cost: the benchmark's setup, once, in `init`.
+/// once per case. Confined to the thread that created it. Cost: the benchmark's
+/// setup, once, in `init`.
 final class CaseSession {
     let key: CaseKey
     private let instance: any BenchmarkInstance
