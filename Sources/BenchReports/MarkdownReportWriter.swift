@@ -4,7 +4,7 @@ import Foundation
 /// Writes `summary.md`: the report for a CI step summary or a pull-request comment.
 ///
 /// Regressions first when a baseline comparison is present, then the summary
-/// paragraph, N+1 findings, and per suite a table of each scenario's configurations
+/// paragraph, where the SQL logs are, N+1 findings, and per suite a table of each scenario's configurations
 /// and sizes (median time with its interval, statements, peak allocated memory, ratio to
 /// the reference) under its verdicts. Cells are escaped so data cannot break the table
 /// or inject HTML. Cost: string building.
@@ -34,6 +34,7 @@ public struct MarkdownReportWriter: ReportWriter {
                 + "\(results.settings.profile.rawValue) · \(results.environment.cores) cores, "
                 + Self.escape(results.environment.cpuModel), "",
         ]
+        lines += sqlLogs(results)
         lines += findings(summary.findings)
         for (suite, scenarios) in ScenarioView.suites(of: results) {
             lines += ["## Suite \(Self.escape(suite))", ""]
@@ -59,6 +60,16 @@ public struct MarkdownReportWriter: ReportWriter {
             "## Regressions against \(Self.escape(comparison.baseline))", "",
             "| case | metric | baseline | current | why |", "|---|---|---:|---:|---|",
         ] + rows + diffs + [""]
+    }
+
+    /// Where the level-1 SQL logs are, when any case has one.
+    private func sqlLogs(_ results: RunResults) -> [String] {
+        let count = results.cases.filter { $0.sqlLogLineCount != nil }.count
+        guard count > 0 else { return [] }
+        return [
+            "SQL logs: `\(SQLLogFiles.folder)/<suite>/<scenario>--<configuration>--<size>.log`, "
+                + "one per traced case (\(count)).", "",
+        ]
     }
 
     /// A bullet per scenario with one sub-bullet per case and repeated statement, and

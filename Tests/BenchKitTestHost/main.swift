@@ -33,4 +33,27 @@ let crash = Benchmark(
         return 7
     })
 
-exit(WorkerHost.serve(benchmarks: [memory, crash]))
+/// A traced case whose iteration logs 2,500 lines: more than an ``SQLLog`` keeps.
+final class LoggingBody {
+    let recorder = SQLTraceRecorder()
+
+    func run() -> UInt64 {
+        recorder.record(sql: "SELECT 1", arguments: [], nanoseconds: 10, rows: 1)
+        for line in 1...2_500 { recorder.appendLogLine("fixture: sql: SELECT \(line)") }
+        return 3
+    }
+}
+
+let sqlLog = Benchmark(
+    BenchmarkID(suite: "fixture", scenario: "sql-log"),
+    summary: "Logs 2,500 SQL lines per instrumented iteration",
+    configurations: [.init("traced")],
+    sizes: [1],
+    setup: { context in
+        let body = LoggingBody()
+        context.register(trace: body.recorder)
+        return body
+    },
+    body: { body in body.run() })
+
+exit(WorkerHost.serve(benchmarks: [memory, crash, sqlLog]))

@@ -10,6 +10,7 @@ import Testing
     func batchOps() throws {
         let cases = SuiteRun.run(BatchOpsSuite.suite.benchmarks)
         #expect(cases.allSatisfy { $0.status == .passed })
+        #expect(cases.allSatisfy { ($0.sqlLog?.totalLineCount ?? 0) > 0 })
         #expect(ChecksumMismatch.find(in: cases).isEmpty)
         let drafts = try SuiteRun.count("SELECT COUNT(*) FROM ZPOST WHERE ZSTATUS = 'draft'")
         let metric = { SuiteRun.metric(cases, $0, $1, $2) }

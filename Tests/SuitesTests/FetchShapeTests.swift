@@ -10,6 +10,7 @@ import Testing
     func batchSize() throws {
         let cases = SuiteRun.run(BatchSizeSuite.suite.benchmarks)
         #expect(cases.allSatisfy { $0.status == .passed })
+        #expect(cases.allSatisfy { ($0.sqlLog?.totalLineCount ?? 0) > 0 })
         #expect(ChecksumMismatch.find(in: cases).isEmpty)
         let published = try SuiteRun.count("SELECT COUNT(*) FROM ZPOST WHERE ZSTATUS = 'published'")
         for (name, size) in BatchSizeSuite.batchSizes {
@@ -25,6 +26,7 @@ import Testing
     func indexes() throws {
         let cases = SuiteRun.run(IndexesSuite.suite.benchmarks)
         #expect(cases.allSatisfy { $0.status == .passed })
+        #expect(cases.allSatisfy { ($0.sqlLog?.totalLineCount ?? 0) > 0 })
         #expect(ChecksumMismatch.find(in: cases).isEmpty)
         for scenario in ["equality", "range", "prefix", "contains"] {
             #expect(SuiteRun.metric(cases, scenario, "indexed", "sql.selects") == 1)

@@ -19,6 +19,7 @@ import Testing
     func faulting() throws {
         let cases = SuiteRun.run(FaultingSuite.suite.benchmarks)
         #expect(cases.allSatisfy { $0.status == .passed })
+        #expect(cases.allSatisfy { ($0.sqlLog?.totalLineCount ?? 0) > 0 })
         #expect(ChecksumMismatch.find(in: cases).isEmpty)
         let authors = try SuiteRun.count(Self.recentAuthors)
         let selects = { SuiteRun.metric(cases, "posts-with-author", $0, "sql.selects") }
@@ -27,12 +28,17 @@ import Testing
         #expect(selects("objects") == 1 + authors)
         #expect(selects("prefetch-author") == 2)
         #expect(SuiteRun.metric(cases, "posts-with-author", "raw", "sql.statements") == 1)
+        let raw = cases.first { $0.key.configuration == "raw" }?.sqlLog?.lines ?? []
+        #expect(raw.count == 2)
+        #expect(
+            raw.first?.hasPrefix("SQLiteDB: sql: SELECT t0.ZTITLE, t1.ZNAME FROM ZPOST") == true)
     }
 
     @Test("n-plus-one: 1 + N vs 2 vs 1")
     func nPlusOne() throws {
         let cases = SuiteRun.run(NPlusOneSuite.suite.benchmarks)
         #expect(cases.allSatisfy { $0.status == .passed })
+        #expect(cases.allSatisfy { ($0.sqlLog?.totalLineCount ?? 0) > 0 })
         #expect(ChecksumMismatch.find(in: cases).isEmpty)
         let users = SuiteRun.size / 10
         let counts = { SuiteRun.metric(cases, "user-post-counts", $0, "sql.selects") }

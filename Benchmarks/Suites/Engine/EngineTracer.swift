@@ -5,12 +5,16 @@ import Synchronization
 
 /// Captures the engine's SQL for the harness: an ``SQLTraceSource`` that attaches a
 /// level-2 ``SQLDebugLog`` to the container between `startTrace()` and `finishTrace()`
-/// and turns its `sql:` and `details:` lines back into statements with bound values.
+/// and reads its lines when the trace ends (``DebugLogReader``): statements with bound
+/// values for the trace, the level-1 lines for the ``sqlLog``.
 ///
-/// Timed iterations run with no log attached. Plans come from `EXPLAIN QUERY PLAN` on a
-/// side connection to the same file, with every parameter bound to NULL (the
-/// chosen indexes are the same). Cost: string formatting per statement while
-/// tracing; one plan per distinct SELECT per trace.
+/// The lines are buffered and read only after the iteration, outside the allocation
+/// probes: reading them as they come would add their parsing to the case's measured
+/// allocations (up to twice as many). Timed iterations run with no log attached.
+/// Plans come from `EXPLAIN QUERY PLAN` on a side connection to the same file, with
+/// every parameter bound to NULL (the chosen indexes are the same). Cost: string
+/// formatting per statement and every printed line held while tracing; one plan per
+/// distinct SELECT per trace.
 final class EngineTracer: SQLTraceSource {
     private let container: PersistentContainer
     private let planner: Connection
@@ -34,28 +38,14 @@ final class EngineTracer: SQLTraceSource {
         }
     }
 
+    var sqlLog: SQLLog { recorder.sqlLog }
+
     func finishTrace() -> SQLTrace {
         container.sqlDebugLog = nil
-        var pending: (sql: String, arguments: [String])?
-        for line in lines.storage.withLock({ $0 }) {
-            if let sql = Self.field(line, "sql") {
-                if let pending { record(pending) }
-                pending = (sql, [])
-            } else if let detail = Self.field(line, "details"), pending != nil {
-                pending?.arguments.append(detail.components(separatedBy: " = ").last ?? detail)
-            }
-        }
-        if let pending { record(pending) }
+        let reader = DebugLogReader(recorder: recorder)
+        for line in lines.storage.withLock({ $0 }) { reader.read(line) }
+        reader.finish()
         return recorder.finishTrace()
-    }
-
-    private func record(_ statement: (sql: String, arguments: [String])) {
-        recorder.record(sql: statement.sql, arguments: statement.arguments, nanoseconds: 0, rows: 0)
-    }
-
-    private static func field(_ line: String, _ category: String) -> String? {
-        let prefix = "ObjectGraph: \(category): "
-        return line.hasPrefix(prefix) ? String(line.dropFirst(prefix.count)) : nil
     }
 
     private func plan(_ sql: String) -> [QueryPlanStep]? {

@@ -32,10 +32,10 @@ struct Probe {
     }
 
     /// Runs `body` once with memory and counter probes around it.
-    /// The SQL trace sources record only this body; their traces are merged.
+    /// The SQL trace sources record only this body; their traces and logs are merged.
     func instrumented(
         _ body: () throws -> UInt64
-    ) rethrows -> (values: [Double], checksum: UInt64, trace: SQLTrace?) {
+    ) rethrows -> (values: [Double], checksum: UInt64, trace: SQLTrace?, log: SQLLog?) {
         let countersBefore = counterSources.flatMap { $0.read() }
         for source in traceSources { source.startTrace() }
         ProcessMemory.resetPeak()
@@ -54,7 +54,9 @@ struct Probe {
             peak, memory.resident, memory.peakResident,
         ]
         let values = builtIn + zip(countersAfter, countersBefore).map { $0 - $1 }
-        let trace = traces.isEmpty ? nil : SQLTrace(statements: traces.flatMap(\.statements))
-        return (values, checksum, trace)
+        guard !traceSources.isEmpty else { return (values, checksum, nil, nil) }
+        let trace = SQLTrace(statements: traces.flatMap(\.statements))
+        let log = traceSources.reduce(into: SQLLog()) { $0.append(contentsOf: $1.sqlLog) }
+        return (values, checksum, trace, log)
     }
 }

@@ -18,11 +18,20 @@ public struct CaseResult: Hashable, Sendable, Codable {
     public let errors: [String]
     /// The SQL of the last instrumented iteration, when the suite traced it.
     public let sqlTrace: SQLTrace?
+    /// The SQL log of the first instrumented iteration, when the suite traced it.
+    /// In memory only: `bench run` writes it to `sql/…log`, and `results.json` keeps
+    /// just ``sqlLogLineCount`` (up to 2,000 lines per case would bloat it), so this
+    /// is nil in results read from a file.
+    public private(set) var sqlLog: SQLLog? = nil
+    /// How many lines the case's SQL log had (kept or not): in `results.json`, so a
+    /// re-rendered report knows which cases have a log file.
+    public let sqlLogLineCount: Int?
 
     /// Makes a result.
     public init(
         key: CaseKey, status: CaseStatus, checksum: String?, iterations: [String: Int],
-        metrics: [MetricResult], errors: [String], sqlTrace: SQLTrace? = nil
+        metrics: [MetricResult], errors: [String], sqlTrace: SQLTrace? = nil,
+        sqlLog: SQLLog? = nil
     ) {
         self.key = key
         self.status = status
@@ -31,6 +40,13 @@ public struct CaseResult: Hashable, Sendable, Codable {
         self.metrics = metrics
         self.errors = errors
         self.sqlTrace = sqlTrace
+        self.sqlLog = sqlLog
+        self.sqlLogLineCount = sqlLog?.totalLineCount
+    }
+
+    /// Every field but ``sqlLog``.
+    private enum CodingKeys: String, CodingKey {
+        case key, status, checksum, iterations, metrics, errors, sqlTrace, sqlLogLineCount
     }
 
     /// The result for `metric`, if measured.

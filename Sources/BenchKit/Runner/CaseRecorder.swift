@@ -12,6 +12,7 @@ final class CaseRecorder {
     private var errors: [String] = []
     private var counts: [IterationKind: Int] = [:]
     private var sqlTrace: SQLTrace?
+    private var sqlLog: SQLLog?
     private(set) var isFailed = false
 
     init(key: CaseKey) {
@@ -28,6 +29,7 @@ final class CaseRecorder {
         counts[iteration.kind, default: 0] += 1
         check(iteration.checksum)
         if let trace = iteration.sqlTrace { sqlTrace = trace }
+        if sqlLog == nil { sqlLog = iteration.sqlLog }
         let metrics: [Metric] =
             switch iteration.kind {
             case .warmup: []
@@ -57,7 +59,8 @@ final class CaseRecorder {
         return CaseResult(
             key: key, status: status, checksum: checksum.map(CaseResult.hex),
             iterations: counts.reduce(into: [:]) { $0[$1.key.rawValue] = $1.value },
-            metrics: metrics, errors: errors, sqlTrace: sqlTrace)
+            metrics: metrics, errors: errors, sqlTrace: sqlTrace,
+            sqlLog: sqlLog)
     }
 
     private func check(_ value: UInt64) {

@@ -1,11 +1,14 @@
 /// One case set up in this process: runs its iterations and reads its probes.
 ///
-/// Used directly for `--in-process` runs and inside each child worker. Confined to
-/// the thread that created it. Cost: the benchmark's setup, once, in `init`.
+/// Used directly for `--in-process` runs and inside each child worker. Only the first
+/// instrumented iteration reports its SQL log, so the log crosses the worker pipe
+/// once per case. Confined to the thread that created it. Cost: the benchmark's
+/// setup, once, in `init`.
 final class CaseSession {
     let key: CaseKey
     private let instance: any BenchmarkInstance
     private let probe: Probe
+    private var hasReportedLog = false
     /// Datasets the setup recorded.
     let datasets: [DatasetRecord]
 
@@ -40,9 +43,10 @@ final class CaseSession {
             return IterationRecord(kind: kind, values: result.values, checksum: result.checksum)
         case .instrumented:
             let result = try probe.instrumented { try instance.run() }
+            defer { hasReportedLog = true }
             return IterationRecord(
                 kind: kind, values: result.values, checksum: result.checksum,
-                sqlTrace: result.trace)
+                sqlTrace: result.trace, sqlLog: hasReportedLog ? nil : result.log)
         }
     }
 }

@@ -22,4 +22,7 @@ struct IterationRecord: Sendable, Codable {
     var checksum: UInt64
     /// The SQL the body issued, for instrumented iterations of traced cases.
     var sqlTrace: SQLTrace? = nil
+    /// The SQL log lines, for the first instrumented iteration of a traced case only:
+    /// bounded by ``SQLLog``, so the JSON line stays a few hundred KB at most.
+    var sqlLog: SQLLog? = nil
 }

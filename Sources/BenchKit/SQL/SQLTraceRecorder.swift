@@ -3,7 +3,9 @@
 /// A suite forwards each statement event of its engine (SQL text, bound values written
 /// as literals, time, rows) to ``record(sql:arguments:nanoseconds:rows:)`` while
 /// recording is on; executions are grouped by ``SQLFingerprint``. An optional planner
-/// is asked once per fingerprint for the query plan of its first SELECT.
+/// is asked once per fingerprint for the query plan of its first SELECT. The suite
+/// also hands it the log lines it prints (``appendLogLine(_:)``), kept as the
+/// ``sqlLog``.
 ///
 /// ```swift
 /// let recorder = SQLTraceRecorder(planner: { sql in try? plan(of: sql) })
@@ -12,7 +14,8 @@
 /// ```
 ///
 /// Confined to the thread running the case. Cost: one normalization per execution
-/// while recording; one planner call per distinct SELECT at the end.
+/// while recording, up to ``SQLLog/lineLimit`` log lines kept; one planner call per
+/// distinct SELECT at the end.
 public final class SQLTraceRecorder: SQLTraceSource {
     private let planner: ((String) -> [QueryPlanStep]?)?
     private var isRecording = false
@@ -20,6 +23,8 @@ public final class SQLTraceRecorder: SQLTraceSource {
     private var indexByFingerprint: [String: Int] = [:]
     private var firstSQL: [String] = []
     private var argumentLists: [Set<[String]>] = []
+    /// The log lines of the current or last trace.
+    public private(set) var sqlLog = SQLLog()
 
     /// Makes a recorder.
     /// - Parameter planner: Returns `EXPLAIN QUERY PLAN` rows for raw SQL text (its
@@ -53,8 +58,17 @@ public final class SQLTraceRecorder: SQLTraceSource {
         }
     }
 
-    /// Clears the groups and starts recording.
+    /// Keeps one log line (see ``SQLLog``); ignored unless recording.
+    /// - Parameter line: A line as the engine's SQL log prints it, such as
+    ///   `ObjectGraph: sql: SELECT …`.
+    public func appendLogLine(_ line: String) {
+        guard isRecording else { return }
+        sqlLog.append(line)
+    }
+
+    /// Clears the groups and the log and starts recording.
     public func startTrace() {
+        sqlLog = SQLLog()
         groups = []
         indexByFingerprint = [:]
         firstSQL = []

@@ -6,10 +6,15 @@
 /// the report can show the statements and the N+1 detector can read them. Timed
 /// iterations are never traced. ``SQLTraceRecorder`` is a ready implementation.
 ///
-/// Cost: whatever the source does per statement while tracing; nothing otherwise.
+/// Cost: whatever the source does per statement while tracing (at most
+/// ``SQLLog/lineLimit`` log lines kept); nothing otherwise.
 public protocol SQLTraceSource: AnyObject {
     /// Forgets what was recorded and starts recording.
     func startTrace()
     /// Stops recording and returns what was recorded since ``startTrace()``.
     func finishTrace() -> SQLTrace
+    /// The lines the engine's level-1 SQL log printed during the last trace (or one
+    /// equivalent line per statement for a source without such a log), for the case's
+    /// `sql/…log` file; the runner reads it after ``finishTrace()``.
+    var sqlLog: SQLLog { get }
 }

@@ -1,8 +1,10 @@
 import BenchKit
+import Foundation
 
 /// The SQL one case issued: each distinct statement fingerprint with its count, total
 /// and mean time, rows, sample bound values and query plan, full scans and temporary
-/// B-trees flagged.
+/// B-trees flagged, and a relative link to the case's level-1 SQL log (``SQLLogFiles``)
+/// when the results say it has one.
 ///
 /// Collapsed by default (a `<details>` per case) so long traces do not bury the
 /// charts; printing opens them. Cost: string building, one row per fingerprint.
@@ -20,7 +22,8 @@ struct SQLPanel {
             \(SizeFormat.short(result.key.size)): \(Self.plural(trace.statementCount, "statement")), \
             \(trace.statements.count) distinct\(flags(trace))</summary>\
             <p class="muted">\(kinds.joined(separator: ", ")); \
-            \(ValueFormat.duration(trace.totalNanoseconds)) in SQLite (one instrumented iteration).</p>\
+            \(ValueFormat.duration(trace.totalNanoseconds)) in SQLite (one instrumented iteration).\
+            \(logLink)</p>\
             <div class="scroll"><table class="sortable"><thead><tr><th>statement</th><th>count</th>\
             <th>total</th><th>mean</th><th>rows</th><th class="text">sample values</th>\
             <th class="text">query plan</th>\
@@ -31,6 +34,17 @@ struct SQLPanel {
     /// `1 statement`, `1,001 statements`.
     static func plural(_ count: Int, _ noun: String) -> String {
         "\(ValueFormat.count(Double(count))) \(noun)\(count == 1 ? "" : "s")"
+    }
+
+    /// ` <a href="sql/…log">SQL log</a> (14,345 lines, the first 2,000 in the file).`
+    private var logLink: HTML {
+        guard let lines = result.sqlLogLineCount else { return "" }
+        let path = SQLLogFiles.path(for: result.key)
+        let href = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+        let kept =
+            lines > SQLLog.lineLimit
+            ? ", the first \(ValueFormat.count(Double(SQLLog.lineLimit))) in the file" : ""
+        return " <a href=\"\(href)\">SQL log</a> (\(Self.plural(lines, "line"))\(kept))."
     }
 
     private func flags(_ trace: SQLTrace) -> HTML {

@@ -11,7 +11,7 @@ struct MergeCommand: Subcommand {
         Each RESULTS is a results.json file or a run directory holding one. The parts
         must come from runs with the same settings and must not repeat a case. Checksums
         are compared again across all parts. Writes a new run directory labelled
-        'merged'. Exit codes: 0 success, 1 a checksum mismatch or failed case, 2 usage
+        'merged', with the parts' sql/ logs copied into it. Exit codes: 0 success, 1 a checksum mismatch or failed case, 2 usage
         or input error.
         """
     static let options: [OptionSpec] = [
@@ -44,8 +44,10 @@ struct MergeCommand: Subcommand {
 
     func run(console: Console) -> Int32 {
         let merged: RunResults
+        let parts: [(path: String, results: RunResults)]
         do {
-            merged = try RunResults.merged(inputs.map(Self.load))
+            parts = try inputs.map(Self.load)
+            merged = try RunResults.merged(parts)
         } catch {
             console.err("error: \(error)")
             return 2
@@ -54,8 +56,9 @@ struct MergeCommand: Subcommand {
         relabelled.label = "merged"
         relabelled.runID = ReportDirectory.name(label: "merged", date: merged.startedAt)
         do {
+            let sources = parts.map { URL(fileURLWithPath: $0.path).deletingLastPathComponent() }
             let directory = try ReportPublisher(root: outputRoot, formats: formats).publish(
-                relabelled)
+                relabelled, logSources: sources)
             RunSummary(results: relabelled).print(to: console, directory: directory)
         } catch {
             console.err("error: cannot write the report: \(error)")

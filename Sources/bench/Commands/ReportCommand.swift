@@ -5,7 +5,8 @@ import Foundation
 /// `bench report`: re-renders every report format from a results file.
 ///
 /// Reads `results.json` (or a run directory holding one) and writes the formats into
-/// `--out` (default: the directory the results file is in). It never runs a benchmark:
+/// `--out` (default: the directory the results file is in), copying the run's `sql/`
+/// logs when `--out` is elsewhere. It never runs a benchmark:
 /// rendering only reads results, so a report can be redone after a writer improves.
 struct ReportCommand: Subcommand {
     static let name = "report"
@@ -14,7 +15,7 @@ struct ReportCommand: Subcommand {
     static let discussion = """
         RESULTS is a results.json file or a run directory holding one. Writes index.html,
         summary.md, junit.xml, results.csv and samples.csv (and a copy of results.json
-        when --out names another directory). Exit codes: 0 success, 2 usage or input
+        and of the run's sql/ logs when --out names another directory). Exit codes: 0 success, 2 usage or input
         error (missing file, malformed JSON, other schema version), 1 cannot write.
         """
     static let options: [OptionSpec] = [
@@ -56,7 +57,9 @@ struct ReportCommand: Subcommand {
         do {
             try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true)
-            let written = try formats.flatMap { try $0.writer.write(results, to: directory) }
+            let logs = try SQLLogFiles.copy(
+                results, from: file.deletingLastPathComponent(), to: directory)
+            let written = try logs + formats.flatMap { try $0.writer.write(results, to: directory) }
             for url in written { console.out("wrote \(url.path)") }
         } catch {
             console.err("error: cannot write the report: \(error)")
