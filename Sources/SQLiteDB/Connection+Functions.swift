@@ -35,6 +35,16 @@ public struct FunctionArguments {
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
+    /// Calls `body` with argument `index`'s UTF-8 text (numbers are converted), or nil when
+    /// NULL, without copying it into a String: for functions called once per row.
+    public func withUTF8<Result>(
+        at index: Int, _ body: (UnsafeBufferPointer<UInt8>?) throws -> Result
+    ) rethrows -> Result {
+        let value = raw(index)
+        guard let text = sqlite3_value_text(value) else { return try body(nil) }
+        return try body(UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value))))
+    }
+
     /// Argument `index` as an integer (NULL is 0).
     public func int64(at index: Int) -> Int64 {
         sqlite3_value_int64(raw(index))

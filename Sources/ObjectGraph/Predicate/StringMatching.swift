@@ -36,13 +36,25 @@ package enum StringMatching {
     package static func matches(
         _ value: String, _ pattern: String, _ op: Operator, _ options: Options
     ) -> Bool {
+        var value = value
+        var pattern = pattern
+        let ascii = value.withUTF8 { value in
+            pattern.withUTF8 { asciiMatches(value, $0, op, options) }
+        }
+        return ascii ?? unicodeMatches(value, pattern, op, options)
+    }
+
+    /// ``matches(_:_:_:_:)`` with Unicode folding and comparison whatever the text.
+    package static func unicodeMatches(
+        _ value: String, _ pattern: String, _ op: Operator, _ options: Options
+    ) -> Bool {
         let folded = (value: fold(value, options), pattern: fold(pattern, options))
         switch op {
         case .matches: return regexMatches(value, pattern, options)
         case .beginsWith: return folded.value.hasPrefix(folded.pattern)
         case .endsWith: return folded.value.hasSuffix(folded.pattern)
         case .contains: return folded.pattern.isEmpty || folded.value.contains(folded.pattern)
-        case .like: return like(Array(folded.value), Array(folded.pattern))
+        case .like: return likeTable(Array(folded.value), Array(folded.pattern), any: "*", one: "?")
         case .equals: return folded.value == folded.pattern
         }
     }
@@ -69,20 +81,23 @@ package enum StringMatching {
         return folding.isEmpty ? text : text.folding(options: folding, locale: nil)
     }
 
-    /// NSPredicate's LIKE: `*` matches any run of characters, `?` exactly one.
-    private static func like(_ value: [Character], _ pattern: [Character]) -> Bool {
+    /// NSPredicate's LIKE over characters or bytes: `any` matches any run, `one`
+    /// exactly one element. Cost: pattern length times value length.
+    static func likeTable<Element: Equatable>(
+        _ value: [Element], _ pattern: [Element], any: Element, one: Element
+    ) -> Bool {
         var row = [Bool](repeating: false, count: value.count + 1)
         row[0] = true
         for mark in pattern {
             var next = [Bool](repeating: false, count: value.count + 1)
-            if mark == "*" {
+            if mark == any {
                 next[0] = row[0]
                 for index in 1...max(value.count, 1) where index <= value.count {
                     next[index] = row[index] || next[index - 1]
                 }
             } else {
                 for index in 0..<value.count where row[index] {
-                    next[index + 1] = mark == "?" || value[index] == mark
+                    next[index + 1] = mark == one || value[index] == mark
                 }
             }
             row = next

@@ -22,13 +22,22 @@ public enum StoreFunctions {
         }
     }
 
+    /// One call: ASCII text is matched in place, byte by byte; anything else is decoded
+    /// and folded as Unicode.
     private static func match(_ arguments: FunctionArguments, _ op: StringMatching.Operator)
         -> SQLiteValue
     {
+        let options = StringMatching.Options(rawValue: arguments.int64(at: 2))
+        let ascii: Bool? = arguments.withUTF8(at: 0) { value in
+            arguments.withUTF8(at: 1) { pattern in
+                guard let value, let pattern else { return nil }
+                return StringMatching.asciiMatches(value, pattern, op, options)
+            }
+        }
+        if let ascii { return .integer(ascii ? 1 : 0) }
         guard let value = arguments.string(at: 0), let pattern = arguments.string(at: 1) else {
             return .null
         }
-        let options = StringMatching.Options(rawValue: arguments.int64(at: 2))
         return .integer(StringMatching.matches(value, pattern, op, options) ? 1 : 0)
     }
 }
