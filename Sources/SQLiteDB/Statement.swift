@@ -26,7 +26,10 @@ public final class Statement {
     public let columnCount: Int32
 
     var arguments: [SQLArgument] = []
-    var execution: ExecutionRecord?
+    /// The traced execution in progress. Unchecked exclusivity: a statement belongs to
+    /// its connection's owner, and the runtime check on every step cost more than the
+    /// step's own bookkeeping.
+    @exclusivity(unchecked) var execution: ExecutionRecord?
     var pendingPrepareNanoseconds: UInt64
     /// Set while a cached statement is lent out, so nested uses get their own.
     var isCheckedOut = false

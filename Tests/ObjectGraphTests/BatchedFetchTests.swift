@@ -128,4 +128,22 @@ import Testing
             #expect(container.statistics.selectCount == 1)
         }
     }
+
+    @Test("a held object of an earlier batch comes back as the same instance, no SQL")
+    func heldObjectOfEarlierBatch() throws {
+        let container = try Fixtures.container()
+        try Fixtures.seed(container, users: 3, posts: 10)
+        try inContext(container) { context in
+            let request = FetchRequest(entityName: "Post")
+            request.fetchBatchSize = 10
+            let posts = try context.fetch(request)
+            let held = posts[3]
+            _ = posts[25].value(forKey: "title")
+            container.resetStatistics()
+            #expect(posts[3] === held)
+            #expect(container.statistics.selectCount == 0)
+            _ = posts[4].value(forKey: "title")
+            #expect(container.statistics.selectCount == 1)
+        }
+    }
 }

@@ -18,8 +18,14 @@ import SQLiteDB
 ///
 /// Related: https://developer.apple.com/documentation/coredata/nsmanagedobject
 public final class ManagedObject: Hashable, CustomStringConvertible {
+    // The state read on every fetch, fault and release is `@exclusivity(unchecked)`:
+    // the runtime check (swift_beginAccess, about 150 instructions) ran on each read,
+    // several per object, 7% of a batched scan's instructions. An object is confined to
+    // its context's queue and no code holds an inout access to one of these properties
+    // across a call that touches the same property (debug test runs had the checks on).
+
     /// The object's identity; temporary until its first save.
-    public internal(set) var objectID: ObjectID
+    @exclusivity(unchecked) public internal(set) var objectID: ObjectID
     /// The context the object is registered in; nil once it leaves it (deleted and
     /// saved, rolled back, reset, released from a batch) or the context is gone.
     ///
@@ -27,30 +33,31 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
     /// object, which a fetch of 100,000 objects pays 100,000 times. It is safe because a
     /// context sets it to nil for every object it unregisters, and for all of them in
     /// its deinit, so it never points at a context that is gone.
-    public internal(set) unowned(unsafe) var managedObjectContext: ManagedObjectContext?
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var managedObjectContext:
+        ManagedObjectContext?
     /// Whether the object was inserted and not yet saved.
-    public internal(set) var isInserted = false
+    @exclusivity(unchecked) public internal(set) var isInserted = false
     /// Whether the object was deleted and the deletion not yet saved.
-    public internal(set) var isDeleted = false
+    @exclusivity(unchecked) public internal(set) var isDeleted = false
 
     /// Committed values; nil while the object is a fault (or new).
-    var snapshot: RowSnapshot? {
+    @exclusivity(unchecked) var snapshot: RowSnapshot? {
         didSet { if snapshot != nil { partial = nil } }
     }
     /// Some committed values, from a fetch with `propertiesToFetch`: a partial fault.
-    var partial: PartialRow?
+    @exclusivity(unchecked) var partial: PartialRow?
     /// Changed attribute values, by attribute index (which is also the snapshot slot).
-    var attributeChanges = AttributeChanges()
+    @exclusivity(unchecked) var attributeChanges = AttributeChanges()
     /// Changed to-one targets, by relationship index.
-    var toOneChanges: [Int: ObjectID?] = [:]
+    @exclusivity(unchecked) var toOneChanges: [Int: ObjectID?] = [:]
     /// To-many states, by relationship index.
-    var toMany: [Int: ToManyState] = [:]
+    @exclusivity(unchecked) var toMany: [Int: ToManyState] = [:]
     /// Whether this object holds a reference on its row-cache entry.
-    var holdsCacheReference = false
+    @exclusivity(unchecked) var holdsCacheReference = false
     /// The permanent ID a save in progress gave this inserted object.
     var pendingPermanentID: ObjectID?
     /// Which of its context's change lists hold the object (``ObjectList`` bits).
-    var listMembership: UInt8 = 0
+    @exclusivity(unchecked) var listMembership: UInt8 = 0
 
     init(objectID: ObjectID, context: ManagedObjectContext) {
         self.objectID = objectID

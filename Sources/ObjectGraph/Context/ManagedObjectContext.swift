@@ -48,7 +48,9 @@ public final class ManagedObjectContext: @unchecked Sendable {
     private let queue: DispatchQueue
     private let queueKey = DispatchSpecificKey<Bool>()
 
-    var registered = ObjectTable<ManagedObject>()
+    /// Every registered object by ID. Unchecked exclusivity: touched only on `queue`,
+    /// and each fetched row passes through it (see ``ManagedObject``'s note).
+    @exclusivity(unchecked) var registered = ObjectTable<ManagedObject>()
     var inserted = ObjectList(bit: 1)
     var updated = ObjectList(bit: 2)
     var deleted = ObjectList(bit: 4)

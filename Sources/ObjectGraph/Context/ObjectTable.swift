@@ -6,15 +6,17 @@
 /// The packing puts the entity number in the low 12 bits, so a model may have up to
 /// 4,095 entities (``ManagedObjectModel`` checks it).
 struct ObjectTable<Value> {
-    private var storage: [Int64: Value] = [:]
+    private var storage: [PackedObjectKey: Value] = [:]
 
     /// The most entities a model may have for the packing to stay unique.
     static var maximumEntityCount: Int { 4095 }
 
-    private static func key(_ id: ObjectID) -> Int64 {
+    private static func key(_ id: ObjectID) -> PackedObjectKey {
         switch id.key {
-        case .permanent(let pk): return pk << 12 | Int64(id.entity.id)
-        case .temporary(let number): return ~(Int64(bitPattern: number) << 12 | Int64(id.entity.id))
+        case .permanent(let pk):
+            return PackedObjectKey(bits: pk << 12 | Int64(id.entity.id))
+        case .temporary(let number):
+            return PackedObjectKey(bits: ~(Int64(bitPattern: number) << 12 | Int64(id.entity.id)))
         }
     }
 
@@ -29,10 +31,12 @@ struct ObjectTable<Value> {
         storage.updateValue(value, forKey: Self.key(id))
     }
 
-    /// Changes the value for `id` in place, if there is one.
-    mutating func modify(_ id: ObjectID, _ change: (inout Value) -> Void) {
-        guard let index = storage.index(forKey: Self.key(id)) else { return }
-        change(&storage.values[index])
+    /// Changes the value for `id` in place, if there is one, and returns what `change`
+    /// returns (nil when there is no value): one hash lookup.
+    @discardableResult
+    mutating func modify<T>(_ id: ObjectID, _ change: (inout Value) -> T) -> T? {
+        guard let index = storage.index(forKey: Self.key(id)) else { return nil }
+        return change(&storage.values[index])
     }
 
     /// The value for `id`, inserting `make()` first when there is none: one hash lookup
@@ -58,7 +62,7 @@ struct ObjectTable<Value> {
         if !change(&storage.values[index]) { storage.remove(at: index) }
     }
 
-    var values: Dictionary<Int64, Value>.Values { storage.values }
+    var values: Dictionary<PackedObjectKey, Value>.Values { storage.values }
     var count: Int { storage.count }
 
     mutating func reserveCapacity(_ capacity: Int) {

@@ -17,8 +17,11 @@ struct ToManyState {
     var hasChanges: Bool { !added.isEmpty || !removed.isEmpty || order != nil }
 
     /// The members now: committed minus removed, plus added. Committed must be loaded.
+    /// Without changes that is the committed array itself (no copy, no hashing): the
+    /// common case of reading a to-many that was faulted or prefetched.
     var current: [ObjectID] {
         if let order { return order }
+        if added.isEmpty && removed.isEmpty { return committed ?? [] }
         var result = (committed ?? []).filter { !removed.contains($0) }
         let present = Set(result)
         result += added.filter { !present.contains($0) }

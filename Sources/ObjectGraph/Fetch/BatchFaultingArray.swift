@@ -1,25 +1,23 @@
 import SQLiteDB
 
-/// The storage of batched ``FetchResults``: the fetched IDs in order, and the batches
-/// loaded so far, held weakly except the one in use. Moving to another batch asks the
+/// The storage of batched ``FetchResults``: the fetched IDs in order, which batches
+/// were loaded, and the objects of the one in use. Moving to another batch asks the
 /// context to let go of the previous batch's objects that nothing else holds and that
-/// have no changes, so a scan keeps about one batch resident.
+/// have no changes, so a scan keeps about one batch resident. An object of an earlier
+/// batch that something still holds stays registered, and is found in the context's
+/// registry (no weak reference per object, which would allocate a side table each).
 ///
 /// A batch loads with `SELECT … FROM ZPOST t0 WHERE t0.Z_PK IN (SELECT * FROM
 /// _Z_intarray0(?)) LIMIT B` (no ORDER BY: the order is the ID list's), then the
 /// request's prefetch key paths run for that batch only.
 final class BatchFaultingArray {
-    private struct WeakObject {
-        weak var object: ManagedObject?
-    }
-
     private let ids: [ObjectID]
     private let batchSize: Int
     private let entity: Entity
     private let prefetchKeyPaths: [String]
     private let asFaults: Bool
     private weak var context: ManagedObjectContext?
-    private var batches: [[WeakObject]?]
+    private var loaded: [Bool]
     private var current: [ManagedObject] = []
     private var currentBatch = 0
 
@@ -33,25 +31,24 @@ final class BatchFaultingArray {
         self.prefetchKeyPaths = request.relationshipKeyPathsForPrefetching
         self.asFaults = request.returnsObjectsAsFaults
         self.context = context
-        batches = Array(repeating: nil, count: (ids.count + batchSize - 1) / batchSize)
+        loaded = Array(repeating: false, count: (ids.count + batchSize - 1) / batchSize)
     }
 
     /// How many objects the fetch selected.
     var count: Int { ids.count }
 
-    /// The object at `index`, loading its batch when it is not held.
+    /// The object at `index`: from the batch in use, else still registered from an
+    /// earlier load of its batch, else its batch is loaded.
     func object(at index: Int) -> ManagedObject {
         let batch = index / batchSize
         let offset = index - batch * batchSize
-        if let held = batches[batch], let object = held[offset].object { return object }
+        if batch == currentBatch && offset < current.count { return current[offset] }
+        if loaded[batch], let object = context?.registered[ids[index]] { return object }
         let objects = load(batch)
         let previous = current.map(\.objectID)
         current = objects
-        batches[batch] = objects.map { WeakObject(object: $0) }
-        // A batch whose objects all went needs no weak references (nor their side tables).
-        if let context, !previous.isEmpty, context.releaseUnreferenced(previous) == previous.count {
-            batches[currentBatch] = nil
-        }
+        loaded[batch] = true
+        if !previous.isEmpty { context?.releaseUnreferenced(previous) }
         currentBatch = batch
         return objects[offset]
     }
@@ -81,16 +78,14 @@ final class BatchFaultingArray {
             "SELECT \(raw: layout.selectList) FROM \(raw: entity.tableName) t0 WHERE t0.Z_PK IN "
             + "(SELECT * FROM \(raw: IntegerList.tableFunction)(\(keys))) LIMIT \(raw: String(batchSize))"
         let rows = try coordinator.fetchRows(keyedBy: sql, layout: layout, ownerColumn: nil)
-        let loaded = context.register(rows.map(\.row), asFaults: asFaults)
+        let fetched = context.register(rows.map(\.row), asFaults: asFaults)
         coordinator.statistics.record { $0.batchesLoaded += 1 }
-        coordinator.debugLog?.batchFulfilled(batch: batch, of: batches.count, rows: rows.count)
-        var byKey: [Int64: ManagedObject] = [:]
-        for object in loaded { byKey[object.objectID.primaryKey ?? 0] = object }
-        let objects = slice.map { id in
-            id.primaryKey.flatMap { byKey[$0] } ?? context.object(with: id)
-        }
+        coordinator.debugLog?.batchFulfilled(batch: batch, of: loaded.count, rows: rows.count)
+        // Rows come back in key order, not the slice's: every row is registered now, so
+        // the registry puts them in order (a missing row's ID becomes a plain fault).
+        let objects = slice.map { context.object(with: $0) }
         if !prefetchKeyPaths.isEmpty {
-            try Prefetcher(context: context).prefetch(prefetchKeyPaths, for: loaded, root: entity)
+            try Prefetcher(context: context).prefetch(prefetchKeyPaths, for: fetched, root: entity)
         }
         return objects
     }

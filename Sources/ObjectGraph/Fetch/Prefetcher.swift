@@ -60,6 +60,7 @@ struct Prefetcher {
                 + "(\(sourceKeys(sources))))"
             sql.append(EntityFilter.sql(for: destination, alias: "t0", prefix: " AND "))
             sql.append(" ORDER BY t0.\(raw: column)\(raw: order.map { ", t0.\($0)" } ?? "")")
+            // Each destination row has one owner: the objects are distinct already.
             return try fill(key, of: sources, sql, layout, ownerColumn: Int32(position + 3))
         case .joinTable(let join):
             var sql: SQL =
@@ -72,20 +73,18 @@ struct Prefetcher {
                 " ORDER BY t1.\(raw: join.sourceColumn)"
                     + "\(raw: join.orderColumn.map { ", t1.\($0)" } ?? "")")
             let ownerColumn = Int32(layout.columns.count + 3)
-            return try fill(key, of: sources, sql, layout, ownerColumn: ownerColumn)
+            return unique(try fill(key, of: sources, sql, layout, ownerColumn: ownerColumn))
         }
     }
 
-    /// Runs a to-many level and sets each source's committed members.
+    /// Runs a to-many level and sets each source's committed members; returns every
+    /// row's object (a destination shared by several sources comes back once per row).
     private func fill(
         _ key: String, of sources: [ManagedObject], _ sql: SQL, _ layout: RowLayout,
         ownerColumn: Int32
     ) throws -> [ManagedObject] {
         let (objects, owners) = try run(sql, layout: layout, ownerColumn: ownerColumn)
-        var members: [Int64: [ObjectID]] = [:]
-        for (object, owner) in zip(objects, owners) {
-            members[owner, default: []].append(object.objectID)
-        }
+        let members = Self.members(objects, owners: owners)
         for source in sources {
             guard case .relationship(let index) = source.entity.property(named: key),
                 source.toMany[index]?.committed == nil
@@ -93,7 +92,21 @@ struct Prefetcher {
             let ids = members[source.objectID.primaryKey ?? 0] ?? []
             source.toMany[index, default: ToManyState()].committed = ids
         }
-        return unique(objects)
+        return objects
+    }
+
+    /// Each owner's members, in row order. The level's SQL orders rows by owner, so a
+    /// run of equal owners is one owner's members and goes into the table once.
+    static func members(_ objects: [ManagedObject], owners: [Int64]) -> [Int64: [ObjectID]] {
+        var members: [Int64: [ObjectID]] = [:]
+        var start = 0
+        while start < objects.count {
+            var end = start + 1
+            while end < objects.count && owners[end] == owners[start] { end += 1 }
+            members[owners[start], default: []] += objects[start..<end].map(\.objectID)
+            start = end
+        }
+        return members
     }
 
     private func run(_ sql: SQL, layout: RowLayout, ownerColumn: Int32?) throws -> (

@@ -27,11 +27,16 @@ struct RowCache {
     }
 
     /// The snapshot of `id` if cached and read less than `maxAge` nanoseconds before
-    /// `now` (any age when `maxAge` is nil).
-    func snapshot(for id: ObjectID, maxAge: UInt64?, now: UInt64) -> RowSnapshot? {
-        guard let entry = entries[id] else { return nil }
-        if let maxAge, now &- entry.storedAt >= maxAge { return nil }
-        return entry.snapshot
+    /// `now` (any age when `maxAge` is nil); with `retain`, a returned entry also gains
+    /// a reference. One hash lookup for both: firing a fault runs this per object.
+    mutating func snapshot(for id: ObjectID, maxAge: UInt64?, now: UInt64, retain: Bool)
+        -> RowSnapshot?
+    {
+        entries.modify(id) { entry -> RowSnapshot? in
+            if let maxAge, now &- entry.storedAt >= maxAge { return nil }
+            if retain { entry.references += 1 }
+            return entry.snapshot
+        } ?? nil
     }
 
     /// Stores a snapshot read at `time`; `retain` adds one reference for a context that
@@ -48,13 +53,6 @@ struct RowCache {
     /// not rehashed several times on the way.
     mutating func reserve(_ count: Int) {
         entries.reserveCapacity(entries.count + count)
-    }
-
-    /// Adds a reference to an existing entry; false when there is none.
-    mutating func retain(_ id: ObjectID) -> Bool {
-        guard entries[id] != nil else { return false }
-        entries.modify(id) { $0.references += 1 }
-        return true
     }
 
     /// Drops one reference per ID, evicting entries nobody holds any more.

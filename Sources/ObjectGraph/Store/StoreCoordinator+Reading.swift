@@ -50,8 +50,9 @@ extension StoreCoordinator {
     func snapshot(for id: ObjectID, retain: Bool, maxAge: UInt64? = nil) throws -> RowSnapshot? {
         try withConnection { connection in
             let now = maxAge == nil ? 0 : MonotonicClock.now()
-            if let cached = lockedRowCache({ $0.snapshot(for: id, maxAge: maxAge, now: now) }) {
-                if retain { _ = lockedRowCache { $0.retain(id) } }
+            if let cached = lockedRowCache({
+                $0.snapshot(for: id, maxAge: maxAge, now: now, retain: retain)
+            }) {
                 statistics.record {
                     $0.objectFaultsFired += 1
                     $0.rowCacheHits += 1

@@ -19,7 +19,8 @@ final class StoreCoordinator: @unchecked Sendable {
     let statistics: StatisticsCollector
     private let lock = NSLock()
     private let connection: Connection
-    private var rowCache = RowCache()
+    /// Unchecked exclusivity: only touched under `lock`, once or more per fetched row.
+    @exclusivity(unchecked) private var rowCache = RowCache()
     private var log: SQLDebugLog?
     private let layouts: [RowLayout]
     private let insertText: [String]
