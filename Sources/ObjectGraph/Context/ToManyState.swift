@@ -17,9 +17,15 @@ struct ToManyState {
     var hasChanges: Bool { !added.isEmpty || !removed.isEmpty || order != nil }
 
     /// The members now: committed minus removed, plus added. Committed must be loaded.
+    ///
+    /// Cost: one pass over the committed members; they are hashed only when members
+    /// were added (a delete's nullify removes one post from a tag's thousands and adds
+    /// none, and each save recomputes this for every changed to-many).
     var current: [ObjectID] {
         if let order { return order }
-        var result = (committed ?? []).filter { !removed.contains($0) }
+        var result = committed ?? []
+        if !removed.isEmpty { result.removeAll { removed.contains($0) } }
+        guard !added.isEmpty else { return result }
         let present = Set(result)
         result += added.filter { !present.contains($0) }
         return result
