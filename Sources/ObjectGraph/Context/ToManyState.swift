@@ -19,10 +19,15 @@ struct ToManyState {
     /// The members now: committed minus removed, plus added. Committed must be loaded.
     /// Without changes that is the committed array itself (no copy, no hashing): the
     /// common case of reading a to-many that was faulted or prefetched.
+    ///
+    /// Cost: one pass over the committed members; they are hashed only when members
+    /// were added (a delete's nullify removes one post from a tag's thousands and adds
+    /// none, and each save recomputes this for every changed to-many).
     var current: [ObjectID] {
         if let order { return order }
-        if added.isEmpty && removed.isEmpty { return committed ?? [] }
-        var result = (committed ?? []).filter { !removed.contains($0) }
+        var result = committed ?? []
+        if !removed.isEmpty { result.removeAll { removed.contains($0) } }
+        guard !added.isEmpty else { return result }
         let present = Set(result)
         result += added.filter { !present.contains($0) }
         return result
