@@ -104,21 +104,31 @@ enum BatchOpsWork {
         try forEachMatch(context, mode, "status == 'archived'") { context.delete($0) }
     }
 
-    /// Changes every post matching `format` with `change`; in `per-object-save-every-100`
-    /// fetches, changes and saves 100 at a time, resetting the context after each save.
+    /// Changes every post matching `format` with `change`. `per-object-save-once` fetches
+    /// them all and saves once; `per-object-save-every-100` is the memory-friendly pattern:
+    /// one ID fetch, then per 100 IDs one `SELF IN %@` fetch, the changes, a save and a
+    /// reset, so the context never holds more than 100 posts and no batch rescans the
+    /// table for what is left.
     private static func forEachMatch(
         _ context: ManagedObjectContext, _ mode: String, _ format: String,
         _ change: (ManagedObject) -> Void
     ) throws {
         let request = FetchRequest(entityName: "Post")
         request.predicate = try FetchPredicate(format: format)
-        request.fetchLimit = mode == "per-object-save-every-100" ? 100 : 0
-        while true {
-            let posts = try context.fetch(request)
-            for post in posts { change(post) }
+        guard mode == "per-object-save-every-100" else {
+            for post in try context.fetch(request) { change(post) }
             try context.save()
             context.reset()
-            if request.fetchLimit == 0 || posts.isEmpty { return }
+            return
+        }
+        let ids = try context.fetchObjectIDs(request)
+        for start in stride(from: 0, to: ids.count, by: 100) {
+            let chunk = FetchRequest(entityName: "Post")
+            chunk.predicate = try FetchPredicate(
+                format: "SELF IN %@", Array(ids[start..<min(start + 100, ids.count)]))
+            for post in try context.fetch(chunk) { change(post) }
+            try context.save()
+            context.reset()
         }
     }
 

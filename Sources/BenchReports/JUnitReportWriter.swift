@@ -56,6 +56,8 @@ public struct JUnitReportWriter: ReportWriter {
                 failed = true
             } else if result.status == .interrupted {
                 body = "<skipped message=\"interrupted\"/>"
+            } else if result.status == .skipped {
+                body = "<skipped message=\"\(Self.text(result.errors.joined(separator: "; ")))\"/>"
             }
             return (
                 testCase(

@@ -37,6 +37,23 @@ import Testing
         #expect(runs[1] == ["warmup": 4, "timed": 5, "instrumented": 4])
     }
 
+    @Test("a configuration above its size limit is skipped with the reason; the run passes")
+    func sizeLimit() throws {
+        let limited = BenchmarkConfiguration(
+            "limited", sizeLimit: .init(largest: 10, reason: "too slow above 10"))
+        let benchmark = Benchmark(
+            BenchmarkID(suite: "fixture", scenario: "limit"), summary: "fixture",
+            configurations: [BenchmarkConfiguration("free"), limited], sizes: [10, 20],
+            setup: { context in context.size }, body: { UInt64($0) })
+        let results = Fixtures.run([benchmark])
+        #expect(results.cases.map(\.key.configuration) == ["free", "limited", "free", "limited"])
+        #expect(results.cases.map(\.status) == [.passed, .passed, .passed, .skipped])
+        let skipped = try #require(results.cases.last)
+        #expect(skipped.errors == ["runs up to 10: too slow above 10"])
+        #expect(skipped.checksum == nil && skipped.metrics.isEmpty)
+        #expect(!results.isFailed && results.checksumMismatches.isEmpty)
+    }
+
     @Test("every case has its timed and instrumented metrics with raw samples")
     func metrics() throws {
         let results = Fixtures.run([Fixtures.benchmark("metrics", sizes: [5])])

@@ -88,6 +88,30 @@ import Testing
         #expect(try root.nodes(forXPath: "//testsuite[@name='gates']/testcase").count == 1)
     }
 
+    @Test("a skipped case is a JUnit skip and a muted row with its reason, not a failure")
+    func skipped() throws {
+        var cases = ReportFixtures.tracedCases()
+        let id = BenchmarkID(suite: "faulting", scenario: "posts-with-author")
+        cases.append(
+            ReportFixtures.result(
+                id, "faults", size: 1_000_000, time: 1, status: .skipped,
+                errors: ["runs up to 100k: too slow"]))
+        let results = ReportFixtures.results(cases)
+        let document = try XMLDocument(xmlString: JUnitReportWriter().render(results))
+        let root = try #require(document.rootElement())
+        let skips = try root.nodes(forXPath: "//testcase/skipped")
+        #expect(skips.count == 1)
+        #expect(
+            (skips.first as? XMLElement)?.attribute(forName: "message")?.stringValue
+                == "runs up to 100k: too slow")
+        #expect(root.attribute(forName: "failures")?.stringValue == "0")
+        let page = HTMLReportWriter().render(results)
+        #expect(
+            page.contains(
+                "<td class=\"text muted\" colspan=\"8\">skipped: runs up to 100k: too slow"))
+        #expect(page.contains("1 case was skipped above its configuration&#39;s size limit."))
+    }
+
     /// Writes every format of the traced fixture. Set `BENCH_REPORT_FIXTURE_OUT` to a
     /// directory to keep the files and look at the page (scripts/check-report on it).
     @Test("every writer writes its files for a traced run")

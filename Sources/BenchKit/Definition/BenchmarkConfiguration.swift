@@ -11,17 +11,44 @@ public struct BenchmarkConfiguration: Hashable, Sendable, Codable {
     public let summary: String
     /// Free-form settings the setup reads, such as `["batchSize": "20"]`.
     public let settings: [String: String]
+    /// The largest size this configuration runs at, and why; above it the runner records
+    /// the case as skipped with the reason instead of running it.
+    public let sizeLimit: SizeLimit?
+
+    /// The largest size a configuration can run at on one machine in reasonable time.
+    public struct SizeLimit: Hashable, Sendable, Codable {
+        /// The largest size run.
+        public let largest: Int
+        /// Why larger sizes are not run, with the cost that rules them out.
+        public let reason: String
+
+        /// Makes a limit.
+        public init(largest: Int, reason: String) {
+            self.largest = largest
+            self.reason = reason
+        }
+    }
 
     /// Makes a configuration.
     /// - Parameters:
     ///   - name: Stable name; letters, digits, `-`, `_` and `.` read best.
     ///   - summary: One line for listings.
     ///   - settings: Values the benchmark's setup reads.
-    public init(_ name: String, summary: String = "", settings: [String: String] = [:]) {
+    ///   - sizeLimit: The largest size to run at and why; nil runs every size.
+    public init(
+        _ name: String, summary: String = "", settings: [String: String] = [:],
+        sizeLimit: SizeLimit? = nil
+    ) {
         precondition(!name.isEmpty, "a configuration needs a name")
         self.name = name
         self.summary = summary
         self.settings = settings
+        self.sizeLimit = sizeLimit
+    }
+
+    /// Whether the configuration runs at `size`.
+    public func runs(at size: Int) -> Bool {
+        sizeLimit.map { size <= $0.largest } ?? true
     }
 
     /// The setting `key` as an integer; nil when missing or not a number.

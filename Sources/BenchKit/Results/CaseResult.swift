@@ -14,7 +14,8 @@ public struct CaseResult: Hashable, Sendable, Codable {
     public let iterations: [String: Int]
     /// One entry per metric, timed metrics first.
     public let metrics: [MetricResult]
-    /// What went wrong, one line each; empty when the case passed.
+    /// What went wrong, one line each, or why a skipped case was not run; empty when the
+    /// case passed.
     public let errors: [String]
     /// The SQL of the last instrumented iteration, when the suite traced it.
     public let sqlTrace: SQLTrace?
@@ -74,4 +75,7 @@ public enum CaseStatus: String, Hashable, Sendable, Codable {
     case failed
     /// The run was stopped (Ctrl-C) while the case ran; samples are incomplete.
     case interrupted
+    /// Not run: the size is above the configuration's ``BenchmarkConfiguration/sizeLimit``
+    /// (the reason is in the errors). Does not fail the run.
+    case skipped
 }

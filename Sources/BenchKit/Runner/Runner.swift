@@ -58,10 +58,13 @@ public final class Runner {
         for group in plan.groups {
             if stopFlag.isStopRequested { break }
             observer?.groupStarted(group.cases)
-            let result = makeGroupRun(group).run()
+            let runnable = group.benchmark.configurations.filter { $0.runs(at: group.size) }
+            let result =
+                runnable.isEmpty
+                ? (cases: [], datasets: []) : makeGroupRun(group, runnable).run()
             outcome.datasets.append(
                 contentsOf: result.datasets.filter { !outcome.datasets.contains($0) })
-            for caseResult in result.cases {
+            for caseResult in Self.inOrder(group, ran: result.cases) {
                 outcome.cases.append(caseResult)
                 observer?.caseFinished(caseResult, done: outcome.cases.count, total: total)
             }
@@ -70,8 +73,30 @@ public final class Runner {
         return outcome
     }
 
-    private func makeGroupRun(_ group: RunPlan.Group) -> GroupRun {
-        let workers: [any CaseWorker] = group.cases.map { key in
+    /// The group's results in configuration order: those that ran, and a skipped result
+    /// with the reason for each configuration whose size limit the group is above.
+    private static func inOrder(_ group: RunPlan.Group, ran: [CaseResult]) -> [CaseResult] {
+        group.benchmark.configurations.map { configuration in
+            let key = CaseKey(
+                benchmark: group.benchmark.id, configuration: configuration.name, size: group.size)
+            if let result = ran.first(where: { $0.key == key }) { return result }
+            let limit = configuration.sizeLimit
+            return CaseResult(
+                key: key, status: .skipped, checksum: nil, iterations: [:], metrics: [],
+                errors: [
+                    "runs up to \(SizeFormat.short(limit?.largest ?? 0)): "
+                        + (limit?.reason ?? "")
+                ])
+        }
+    }
+
+    private func makeGroupRun(_ group: RunPlan.Group, _ runnable: [BenchmarkConfiguration])
+        -> GroupRun
+    {
+        let keys = runnable.map {
+            CaseKey(benchmark: group.benchmark.id, configuration: $0.name, size: group.size)
+        }
+        let workers: [any CaseWorker] = keys.map { key in
             switch isolation {
             case .inProcess: InProcessWorker(benchmark: group.benchmark, key: key, seed: seed)
             case .childProcess(let launcher):

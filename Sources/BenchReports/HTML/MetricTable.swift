@@ -26,10 +26,11 @@ struct MetricTable {
     private func caseRows(_ configuration: String, _ size: Int) -> [HTML] {
         guard let result = scenario.result(configuration, size) else { return [] }
         guard result.status == .passed else {
+            let style = result.status == .skipped ? "muted" : "bad"
             return [
                 """
                 <tr><td>\(configuration)</td><td data-v="\(size)">\(SizeFormat.short(size))</td>\
-                <td class="text bad" colspan="\(floor == nil ? 7 : 8)">\(result.status.rawValue): \
+                <td class="text \(style)" colspan="\(floor == nil ? 7 : 8)">\(result.status.rawValue): \
                 \(result.errors.joined(separator: "; "))</td></tr>
                 """
             ]

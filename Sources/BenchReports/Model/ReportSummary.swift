@@ -29,8 +29,14 @@ struct ReportSummary {
             + "\(results.cases.count) cases (\(results.settings.profile.rawValue) profile): "
         text +=
             failed == 0 && mismatches == 0
-            ? "all passed and every configuration returned the same checksum."
+            ? "none failed and every configuration returned the same checksum."
             : "\(failed) failed, \(mismatches) checksum \(mismatches == 1 ? "mismatch" : "mismatches")."
+        let skipped = results.cases.filter { $0.status == .skipped }.count
+        if skipped > 0 {
+            text +=
+                " \(skipped) \(skipped == 1 ? "case was" : "cases were") skipped above "
+                + "\(skipped == 1 ? "its" : "their") configuration's size limit."
+        }
         return text + (results.isPartial ? " The run is partial: not every case ran." : "")
     }
 

@@ -69,6 +69,12 @@ struct ListCommand: Subcommand {
     private func describe(_ benchmark: Benchmark) -> [String] {
         let sizes = benchmark.sizes.map(SizeFormat.short).joined(separator: ",")
         return ["  \(benchmark.id)  \(benchmark.summary)  sizes \(sizes)"]
-            + benchmark.configurations.map { "    [\($0.name)] \($0.summary)" }
+            + benchmark.configurations.map { configuration in
+                "    [\(configuration.name)] \(configuration.summary)"
+                    + (configuration.sizeLimit.map {
+                        "  (sizes up to \(SizeFormat.short($0.largest)))"
+                    }
+                        ?? "")
+            }
     }
 }

@@ -28,6 +28,9 @@ struct RunSummary {
         for result in results.cases where result.status == .failed {
             console.err("FAILED: \(result.key): \(result.errors.joined(separator: "; "))")
         }
+        for result in results.cases where result.status == .skipped {
+            console.out("skipped: \(result.key): \(result.errors.joined(separator: "; "))")
+        }
         if results.isPartial {
             console.err("partial results: not every case ran")
         }
