@@ -76,28 +76,17 @@ public struct MarkdownReportWriter: ReportWriter {
     /// each distinct fix once.
     private func findings(_ findings: [NPlusOneFinding]) -> [String] {
         guard !findings.isEmpty else { return [] }
-        var order: [BenchmarkID] = []
-        var byScenario: [BenchmarkID: [NPlusOneFinding]] = [:]
-        for finding in findings {
-            if byScenario[finding.key.benchmark] == nil { order.append(finding.key.benchmark) }
-            byScenario[finding.key.benchmark, default: []].append(finding)
-        }
         var lines = ["## N+1 findings", ""]
-        for scenario in order {
-            let group = byScenario[scenario] ?? []
-            lines.append("- **\(Self.escape(scenario.description))**")
-            lines += group.map { finding in
+        for group in FindingGroup.grouping(findings) {
+            lines.append("- **\(Self.escape(group.scenario.description))**")
+            lines += group.findings.map { finding in
                 "  - \(Self.escape(finding.key.configuration)) at "
                     + "\(SizeFormat.short(finding.key.size)): \(finding.count) of "
                     + "\(finding.statementCount) statements are one "
                     + "\(FindingsSection.describe(finding.pattern))"
                     + (finding.relationship.map { " (\(Self.escape($0)))" } ?? "") + "."
             }
-            var fixes: [String] = []
-            for finding in group where !fixes.contains(finding.suggestion) {
-                fixes.append(finding.suggestion)
-            }
-            lines += fixes.map { "  - Fix: " + Self.escape($0) }
+            lines += group.fixes.map { "  - Fix: " + Self.escape($0) }
         }
         return lines + [""]
     }

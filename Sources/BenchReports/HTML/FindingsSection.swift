@@ -56,23 +56,20 @@ struct FindingsSection {
     /// show N+1 (every size, several configurations) stays one screen, not one card each.
     private var nPlusOne: HTML {
         guard !findings.isEmpty else { return "" }
-        var order: [BenchmarkID] = []
-        var byScenario: [BenchmarkID: [NPlusOneFinding]] = [:]
-        for finding in findings {
-            if byScenario[finding.key.benchmark] == nil { order.append(finding.key.benchmark) }
-            byScenario[finding.key.benchmark, default: []].append(finding)
-        }
-        let cards = order.map { card($0, byScenario[$0] ?? []) }
+        let groups = FindingGroup.grouping(findings)
+        let cards = groups.map(card)
         return """
             <section id="n-plus-one"><h2>N+1 findings</h2>\
             <p class="muted">A SELECT run once per object with only its bound values changing \
             (at least 10 times, or growing linearly with size). Batched reads are not flagged. \
-            \(ValueFormat.count(Double(findings.count))) patterns in \(order.count) \
-            scenario\(order.count == 1 ? "" : "s").</p>\(cards)</section>
+            \(ValueFormat.count(Double(findings.count))) patterns in \(groups.count) \
+            scenario\(groups.count == 1 ? "" : "s").</p>\(cards)</section>
             """
     }
 
-    private func card(_ scenario: BenchmarkID, _ findings: [NPlusOneFinding]) -> HTML {
+    private func card(_ group: FindingGroup) -> HTML {
+        let scenario = group.scenario
+        let findings = group.findings
         let flagged = Set(findings.map(\.key.configuration))
         let all = Set(
             results.cases.filter { $0.key.benchmark == scenario }.map(\.key.configuration))
@@ -91,11 +88,7 @@ struct FindingsSection {
                 <td class="sql">\(finding.fingerprint)</td></tr>
                 """
         }
-        var fixes: [String] = []
-        for finding in findings where !fixes.contains(finding.suggestion) {
-            fixes.append(finding.suggestion)
-        }
-        let fixList = fixes.map { "<p><strong>Fix:</strong> \($0)</p>" as HTML }
+        let fixList = group.fixes.map { "<p><strong>Fix:</strong> \($0)</p>" as HTML }
         return """
             <div class="finding"><p><strong>\(scenario.description)</strong>: \
             \(flagged.count) of \(max(all.count, flagged.count)) configurations run a statement \

@@ -6,10 +6,7 @@ extension PredicateParser {
     /// The whole format string as one expression (a fetch expression's key path).
     mutating func parseWholeExpression() throws(PredicateSyntaxError) -> PredicateExpression {
         let expression = try parseExpression()
-        guard current.kind == .end else { throw error("the end of the expression") }
-        guard arguments.isEmpty else {
-            throw error("a format specifier for every argument (\(arguments.count) left over)")
-        }
+        try expectEnd("the end of the expression")
         return expression
     }
 

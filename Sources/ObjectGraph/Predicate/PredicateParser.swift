@@ -42,11 +42,16 @@ struct PredicateParser {
     /// The whole format string as one predicate.
     mutating func parse() throws(PredicateSyntaxError) -> PredicateNode {
         let node = try parseOr()
-        guard current.kind == .end else { throw error("AND, OR or the end") }
+        try expectEnd("AND, OR or the end")
+        return node
+    }
+
+    /// Checks that the whole format string was read and every argument used.
+    mutating func expectEnd(_ expected: String) throws(PredicateSyntaxError) {
+        guard current.kind == .end else { throw error(expected) }
         guard arguments.isEmpty else {
             throw error("a format specifier for every argument (\(arguments.count) left over)")
         }
-        return node
     }
 
     var current: PredicateToken { tokens[position] }
