@@ -93,9 +93,11 @@ struct FindingsSection {
             <div class="finding"><p><strong>\(scenario.description)</strong>: \
             \(flagged.count) of \(max(all.count, flagged.count)) configurations run a statement \
             per object (\(flagged.sorted().joined(separator: ", "))).</p>\
+            \(fixList)<details><summary>\(rows.count) repeated \
+            statement\(rows.count == 1 ? "" : "s")</summary>\
             <div class="scroll"><table><thead><tr><th>configuration</th><th>size</th>\
             <th>repeated statements</th><th>pattern</th><th>statement</th></tr></thead>\
-            <tbody>\(rows)</tbody></table></div>\(fixList)</div>
+            <tbody>\(rows)</tbody></table></div></details></div>
             """
     }
 
