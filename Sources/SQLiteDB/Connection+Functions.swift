@@ -29,10 +29,7 @@ public struct FunctionArguments {
 
     /// Argument `index` as text (numbers are converted), or nil when NULL.
     public func string(at index: Int) -> String? {
-        let value = raw(index)
-        guard let text = sqlite3_value_text(value) else { return nil }
-        let count = Int(sqlite3_value_bytes(value))
-        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+        withUTF8(at: index) { $0.map { String(decoding: $0, as: UTF8.self) } }
     }
 
     /// Calls `body` with argument `index`'s UTF-8 text (numbers are converted), or nil when

@@ -113,7 +113,6 @@ struct DictionaryQuery {
         compiler.innerJoins = false
         let operand = try compiler.operand(expression)
         planner = compiler.joins
-        if case .aggregate(.count, _, _) = expression { return (operand.sql, .count) }
         switch operand.kind {
         case .attribute(let type): return (operand.sql, .attribute(type))
         case .object(let entity): return (operand.sql, .toOne(entity))

@@ -22,7 +22,7 @@ struct CompareCommand: Subcommand {
         .value("--thresholds", "FILE", "thresholds file (default: the built-in rules)"),
         .flag("--allow-dataset-change", "compare even when dataset hashes differ"),
         .value("--out", "DIR", "directory that holds run directories (default Reports)"),
-        .value("--format", "LIST", "report formats: \(ReportCommand.formatList) (default: all)"),
+        SharedOptions.format,
     ]
 
     let baseline: String
@@ -41,10 +41,7 @@ struct CompareCommand: Subcommand {
         thresholds = arguments.value("--thresholds")
         allowsDatasetChange = arguments.has("--allow-dataset-change")
         outputRoot = arguments.value("--out") ?? "Reports"
-        formats =
-            try arguments.value("--format").map { text throws(UsageError) in
-                try Self.values.choices(text, option: "--format", as: ReportFormat.self)
-            } ?? ReportFormat.allCases
+        formats = try SharedOptions.formats(arguments, values: Self.values)
     }
 
     func run(console: Console) -> Int32 {

@@ -25,7 +25,7 @@ struct ExplainCommand: Subcommand {
         .value("--results", "N", "how many results are read (default 1000)"),
         .value("--size", "N", "dataset size (default 10k)"),
         .value("--seed", "N", "dataset seed (default 42)"),
-        .value("--dataset-dir", "DIR", "cache directory"),
+        SharedOptions.datasetDir,
     ]
 
     let schema: DatasetSchema
@@ -51,10 +51,7 @@ struct ExplainCommand: Subcommand {
             throw UsageError(message: "malformed predicate: \(error)", usage: Self.usage)
         }
         seed = try arguments.value("--seed").map(Self.values.seed) ?? 42
-        cache = DatasetCache(
-            directory: arguments.value("--dataset-dir").map {
-                URL(fileURLWithPath: $0, isDirectory: true)
-            } ?? DatasetCache.defaultDirectory())
+        cache = SharedOptions.datasetCache(arguments)
         let batchSize = try arguments.value("--batch-size").map { text throws(UsageError) in
             try Self.values.integer(text, option: "--batch-size", minimum: 0)
         }

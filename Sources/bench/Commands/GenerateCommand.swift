@@ -16,7 +16,7 @@ struct GenerateCommand: Subcommand {
         .value("--schema", "NAME", "dataset schema (default social)"),
         .value("--size", "N", "records of the primary entity, e.g. 10k, 100k, 1m (default 10k)"),
         .value("--seed", "N", "generator seed (default 42)"),
-        .value("--dataset-dir", "DIR", "cache directory"),
+        SharedOptions.datasetDir,
         .flag("--describe", "print the selectivity of the schema's probe predicates"),
         .value("--writer", "KIND", "batch-insert (default) or raw, for a newly generated dataset"),
         .flag(
@@ -41,11 +41,7 @@ struct GenerateCommand: Subcommand {
             throw UsageError(message: "\(error)", usage: Self.usage)
         }
         seed = try arguments.value("--seed").map(Self.values.seed) ?? 42
-        cache = DatasetCache(
-            directory: arguments.value("--dataset-dir").map {
-                URL(fileURLWithPath: $0, isDirectory: true)
-            }
-                ?? DatasetCache.defaultDirectory())
+        cache = SharedOptions.datasetCache(arguments)
         describe = arguments.has("--describe")
         writer =
             try arguments.value("--writer").map { text throws(UsageError) in

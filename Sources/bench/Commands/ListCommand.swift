@@ -17,7 +17,7 @@ struct ListCommand: Subcommand {
         .value("--suite", "NAMES", "comma-separated suites (default: all)"),
         .value("--filter", "GLOB", "only benchmarks whose suite/scenario ID matches"),
         .flag("--datasets", "list cached datasets (in --dataset-dir) instead"),
-        .value("--dataset-dir", "DIR", "dataset cache directory (default .faultline/datasets)"),
+        SharedOptions.datasetDir,
     ]
 
     let suites: [BenchmarkSuite]
@@ -34,12 +34,7 @@ struct ListCommand: Subcommand {
             suites = all
         }
         filter = arguments.value("--filter").map(Glob.init)
-        let directory = arguments.value("--dataset-dir").map {
-            URL(fileURLWithPath: $0, isDirectory: true)
-        }
-        datasets =
-            arguments.has("--datasets")
-            ? DatasetCache(directory: directory ?? DatasetCache.defaultDirectory()) : nil
+        datasets = arguments.has("--datasets") ? SharedOptions.datasetCache(arguments) : nil
     }
 
     func run(console: Console) -> Int32 {

@@ -16,7 +16,7 @@ struct MergeCommand: Subcommand {
         """
     static let options: [OptionSpec] = [
         .value("--out", "DIR", "directory that holds run directories (default Reports)"),
-        .value("--format", "LIST", "report formats: \(ReportCommand.formatList) (default: all)"),
+        SharedOptions.format,
     ]
 
     let inputs: [String]
@@ -36,10 +36,7 @@ struct MergeCommand: Subcommand {
         }
         inputs = arguments.positionals
         outputRoot = arguments.value("--out") ?? "Reports"
-        formats =
-            try arguments.value("--format").map { text throws(UsageError) in
-                try Self.values.choices(text, option: "--format", as: ReportFormat.self)
-            } ?? ReportFormat.allCases
+        formats = try SharedOptions.formats(arguments, values: Self.values)
     }
 
     func run(console: Console) -> Int32 {

@@ -20,7 +20,7 @@ struct ReportCommand: Subcommand {
         """
     static let options: [OptionSpec] = [
         .value("--out", "DIR", "directory to write into (default: the results file's directory)"),
-        .value("--format", "LIST", "report formats: \(formatList) (default: all)"),
+        SharedOptions.format,
     ]
 
     /// The format names, for help texts.
@@ -38,10 +38,7 @@ struct ReportCommand: Subcommand {
         }
         input = arguments.positionals[0]
         output = arguments.value("--out")
-        formats =
-            try arguments.value("--format").map { text throws(UsageError) in
-                try Self.values.choices(text, option: "--format", as: ReportFormat.self)
-            } ?? ReportFormat.allCases
+        formats = try SharedOptions.formats(arguments, values: Self.values)
     }
 
     func run(console: Console) -> Int32 {

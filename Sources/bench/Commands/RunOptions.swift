@@ -44,17 +44,13 @@ struct RunOptions: Equatable {
         try readLimits(arguments, values: values)
         if let text = arguments.value("--seed") { seed = try values.seed(text) }
         outputRoot = arguments.value("--out") ?? outputRoot
-        if let text = arguments.value("--format") {
-            formats = try values.choices(text, option: "--format", as: ReportFormat.self)
-        }
+        formats = try SharedOptions.formats(arguments, values: values)
         showsProgress = !arguments.has("--no-progress")
         shard = try arguments.value("--shard").map { text throws(UsageError) in
             try values.shard(text)
         }
         isInProcess = arguments.has("--in-process")
-        datasetDirectory = arguments.value("--dataset-dir").map {
-            URL(fileURLWithPath: $0).standardizedFileURL.path
-        }
+        datasetDirectory = SharedOptions.datasetDirectory(arguments)?.path
         baseline = arguments.value("--baseline")
         thresholds = arguments.value("--thresholds")
         allowsDatasetChange = arguments.has("--allow-dataset-change")
