@@ -20,6 +20,11 @@ import Testing
             [F.caseResult(), F.caseResult("per-row", statements: 11)],
             [F.caseResult(phase: 1), F.caseResult("per-row", phase: 1, statements: 11)])
         #expect(comparison.regressions.isEmpty)
+        for configuration in ["batched", "per-row"] {
+            let metrics = Set(
+                comparison.gates.filter { $0.key.configuration == configuration }.map(\.metric))
+            #expect(metrics.isSuperset(of: ["wallTime", "sql.statements"]), "\(configuration)")
+        }
         #expect(comparison.gates.allSatisfy { $0.verdict == .unchanged })
         #expect(comparison.added == [] && comparison.removed == [])
     }

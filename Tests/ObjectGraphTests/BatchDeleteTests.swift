@@ -140,6 +140,8 @@ import Testing
             request.resultType = .objectIDs
             return try context.execute(request)
         }
+        try #require(users.count == 3)
+        #expect(Set(result.objectIDs ?? []) == Set(users.map(\.objectID)))
         live.performAndWait {
             #expect(users.allSatisfy { $0.value(forKey: "name") as? String != "renamed" })
         }

@@ -12,6 +12,7 @@ import Testing
         let users = try context!.performAndWait {
             Array(try context!.fetch(FetchRequest(entityName: "User")))
         }
+        try #require(users.count == 3)
         #expect(users.allSatisfy { $0.managedObjectContext === context })
         context = nil
         #expect(users.allSatisfy { $0.managedObjectContext == nil })

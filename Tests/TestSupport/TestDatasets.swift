@@ -8,7 +8,16 @@ import Foundation
 /// dataset is generated once per machine rather than once per test run, and no run
 /// leaves a copy behind in the temporary directory.
 public enum TestDatasets {
+    /// `FAULTLINE_TEST_DATASETS` when set (`scripts/test` sets it, because it points
+    /// `TMPDIR` at a scratch directory it removes), else
     /// `<temporary directory>/faultline-test-datasets`.
-    public static let directory: URL = FileManager.default.temporaryDirectory
-        .appendingPathComponent("faultline-test-datasets", isDirectory: true)
+    public static let directory: URL = {
+        if let path = ProcessInfo.processInfo.environment["FAULTLINE_TEST_DATASETS"],
+            !path.isEmpty
+        {
+            return URL(fileURLWithPath: path, isDirectory: true)
+        }
+        return FileManager.default.temporaryDirectory
+            .appendingPathComponent("faultline-test-datasets", isDirectory: true)
+    }()
 }
