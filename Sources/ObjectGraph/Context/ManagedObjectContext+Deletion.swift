@@ -48,6 +48,10 @@ extension ManagedObjectContext {
                         delete(related)
                     }
                 }
+            } catch KeyValueError.faultNotFulfilled(let id) where id == object.objectID {
+                // Its own row is gone: the save reports it as an optimistic-locking
+                // conflict, which is what happened.
+                return
             } catch {
                 deleteRuleFailures.append(
                     .deleteRuleFailed(

@@ -46,6 +46,8 @@ extension ManagedObjectContext {
                 let related: [ManagedObject]
                 do {
                     related = try relatedObjects(of: object, index)
+                } catch KeyValueError.faultNotFulfilled(let id) where id == object.objectID {
+                    continue  // its row vanished: loadCommittedVersions() reports the conflict
                 } catch {
                     throw SaveError.deleteRuleFailed(
                         entity: object.entity.name, relationship: relationship.name,
