@@ -38,15 +38,6 @@ public struct SQLName: Hashable, Sendable, Comparable, CustomStringConvertible,
         self.init(name)
     }
 
-    /// `"<name>.<column>"` for a qualified column such as `t0.ZTITLE`.
-    package func qualifying(_ column: SQLName) -> SQLName {
-        SQLName(rendered: sql + "." + column.sql)
-    }
-
-    private init(rendered: String) {
-        sql = rendered
-    }
-
     /// The SQL text.
     public var description: String { sql }
 
