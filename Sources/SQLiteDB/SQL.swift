@@ -1,10 +1,11 @@
 /// SQL text with its arguments, built by string interpolation so that values can only
 /// ever reach SQLite as bound parameters.
 ///
-/// Every interpolated value becomes a `?` placeholder and an argument. Names go through
-/// `\(identifier:)` (double-quoted, quotes doubled); fragments of other `SQL` values keep
-/// their own arguments; anything else must be marked with `\(raw:)`, which makes the rare
-/// places that splice text easy to find in review.
+/// Every interpolated value becomes a `?` placeholder and an argument. Names are
+/// ``SQLName`` values (written as is, quoted where SQLite needs it) or go through
+/// `\(identifier:)` (always double-quoted, quotes doubled); fragments of other `SQL`
+/// values keep their own arguments; anything else must be marked with `\(raw:)`, which
+/// makes the rare places that splice text easy to find in review.
 ///
 /// ```swift
 /// let minimumAge = 30
@@ -98,6 +99,19 @@ public struct SQL: Hashable, Sendable, ExpressibleByStringInterpolation, CustomS
         /// A table or column name, double-quoted with embedded quotes doubled.
         public mutating func appendInterpolation(identifier: String) {
             text += "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }
+
+        /// A table, column or alias name, as ``SQLName`` renders it (quoted only when
+        /// SQLite needs it).
+        public mutating func appendInterpolation(_ name: SQLName) {
+            text += name.sql
+        }
+
+        /// A string literal written into the text (`'…'`, single quotes doubled), for
+        /// the few places SQLite takes no parameter, such as a trigger's `RAISE` message.
+        /// Never for user input: values must be bound.
+        public mutating func appendInterpolation(literal value: String) {
+            text += "'" + value.replacingOccurrences(of: "'", with: "''") + "'"
         }
 
         /// Another fragment, with its arguments.

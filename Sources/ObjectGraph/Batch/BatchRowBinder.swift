@@ -60,17 +60,17 @@ struct BatchRowBinder {
         }
     }
 
-    /// `ZTITLE = ?` for each attribute to update, in name order.
+    /// The column and stored value of each attribute to update, in name order.
     ///
     /// - Throws: ``KeyValueError`` for an unknown or non-attribute key or a wrong type.
-    func assignments(_ values: [String: Any]) throws -> [SQL] {
+    func assignments(_ values: [String: Any]) throws -> [(column: SQLName, value: SQLiteValue)] {
         try values.keys.sorted().map { key in
             guard let attribute = entity.attribute(named: key) else {
                 throw KeyValueError.unknownKey(entity: entity.name, key: key)
             }
             let value =
                 try attribute.type.encode(values[key]!) ?? encodeOther(values[key]!, attribute.slot)
-            return "\(raw: attribute.column) = \(value)"
+            return (attribute.column, value)
         }
     }
 

@@ -47,16 +47,10 @@ extension ManagedObjectContext {
         let fetch = FetchRequest(entityName: request.entityName)
         fetch.predicate = request.predicate
         let entity = try entity(for: fetch)
-        var assignments = try BatchRowBinder(entity: entity, model: coordinator.model).assignments(
+        let values = try BatchRowBinder(entity: entity, model: coordinator.model).assignments(
             request.propertiesToUpdate)
-        assignments.append("Z_OPT = (Z_OPT + 1)")
-        var sql: SQL =
-            "UPDATE \(raw: entity.tableName) AS t0 SET \(assignments.joined(separator: ", "))"
-        if let condition = try condition(fetch, entity: entity) {
-            sql.append(" WHERE " + condition)
-        }
-        let result = try coordinator.executeBatch(
-            sql, returningIDs: request.resultType == .objectIDs)
+        let result = try coordinator.batchUpdate(
+            entity, values: values, matching: fetch, returningIDs: request.resultType == .objectIDs)
         finishBatch("update", entity: entity, rows: result.count, start: start)
         return .make(request.resultType, count: result.count, ids: result.ids)
     }
@@ -74,29 +68,12 @@ extension ManagedObjectContext {
         checkQueue()
         let start = MonotonicClock.now()
         var entity = try entity(for: request.fetchRequest)
-        var sql: SQL
-        if let ids = request.objectIDs {
-            entity = coordinator.model.entity(id: entity.rootID)
-            let keys = IntegerList(ids.compactMap(\.primaryKey))
-            sql =
-                "DELETE FROM \(raw: entity.tableName) AS t0 WHERE t0.Z_PK IN (SELECT * FROM "
-                + "\(raw: IntegerList.tableFunction)(\(keys)))"
-        } else {
-            sql = "DELETE FROM \(raw: entity.tableName) AS t0"
-            if let condition = try condition(request.fetchRequest, entity: entity) {
-                sql.append(" WHERE " + condition)
-            }
-        }
-        let triggers = DeleteTriggers(deleting: entity, model: coordinator.model)
-        let result = try coordinator.executeBatch(
-            sql, setUp: triggers.create, tearDown: triggers.drop,
-            returningIDs: request.resultType == .objectIDs)
+        if request.objectIDs != nil { entity = coordinator.model.entity(id: entity.rootID) }
+        let result = try coordinator.batchDelete(
+            entity, keys: request.objectIDs?.compactMap(\.primaryKey),
+            matching: request.fetchRequest, returningIDs: request.resultType == .objectIDs)
         finishBatch("delete", entity: entity, rows: result.count, start: start)
         return .make(request.resultType, count: result.count, ids: result.ids)
-    }
-
-    private func condition(_ request: FetchRequest, entity: Entity) throws -> SQL? {
-        try FetchSQL(request: request, entity: entity, model: coordinator.model).rowCondition()
     }
 
     private func finishBatch(_ kind: String, entity: Entity, rows: Int, start: UInt64) {

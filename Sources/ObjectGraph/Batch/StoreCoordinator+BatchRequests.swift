@@ -1,6 +1,50 @@
 import SQLiteDB
 
 extension StoreCoordinator {
+    /// Sets `values` on every row of `entity` that `request`'s predicate selects, with
+    /// one `UPDATE … AS t0 SET …, Z_OPT = (Z_OPT + 1) WHERE …` (``BatchSQL``).
+    ///
+    /// Cost: BEGIN, one UPDATE, COMMIT.
+    ///
+    /// - Returns: the rows changed, and their IDs with `returningIDs`.
+    /// - Throws: ``FetchError`` for a predicate that does not fit the model, or
+    ///   `SQLiteError`.
+    func batchUpdate(
+        _ entity: Entity, values: [(column: SQLName, value: SQLiteValue)],
+        matching request: FetchRequest, returningIDs: Bool
+    ) throws -> (count: Int, ids: [ObjectID]) {
+        let condition = try FetchSQL(request: request, entity: entity, model: model)
+            .rowCondition()
+        let sql = BatchSQL.update(entity, values: values, condition: condition)
+        return try executeBatch(sql, returningIDs: returningIDs)
+    }
+
+    /// Deletes the rows of `keys` from `entity`'s table, or when `keys` is nil every
+    /// row `request`'s predicate selects, applying delete rules through
+    /// ``DeleteTriggers`` in the same transaction.
+    ///
+    /// Cost: BEGIN, one `CREATE TEMP TRIGGER` per rule, one DELETE, one `DROP
+    /// TRIGGER` per rule, COMMIT.
+    ///
+    /// - Returns: the rows deleted, and their IDs with `returningIDs`.
+    /// - Throws: ``FetchError``, or `SQLiteError` (`SQLITE_CONSTRAINT_TRIGGER` when a
+    ///   deny rule refuses).
+    func batchDelete(
+        _ entity: Entity, keys: [Int64]?, matching request: FetchRequest, returningIDs: Bool
+    ) throws -> (count: Int, ids: [ObjectID]) {
+        let sql: SQL
+        if let keys {
+            sql = BatchSQL.delete(from: entity, keys: IntegerList(keys))
+        } else {
+            let condition = try FetchSQL(request: request, entity: entity, model: model)
+                .rowCondition()
+            sql = BatchSQL.delete(from: entity, condition: condition)
+        }
+        let triggers = DeleteTriggers(deleting: entity, model: model)
+        return try executeBatch(
+            sql, setUp: triggers.create, tearDown: triggers.drop, returningIDs: returningIDs)
+    }
+
     /// Runs one batch UPDATE or DELETE in an exclusive transaction, between `setUp` and
     /// `tearDown` statements (the delete-rule triggers). With `returningIDs` the
     /// statement carries `RETURNING Z_ENT, Z_PK` and the IDs come back.
@@ -8,7 +52,7 @@ extension StoreCoordinator {
     /// Cost: BEGIN, `setUp.count` + 1 + `tearDown.count` statements, COMMIT.
     ///
     /// - Returns: the rows changed by the statement itself, and their IDs when asked.
-    func executeBatch(
+    private func executeBatch(
         _ statement: SQL, setUp: [SQL] = [], tearDown: [SQL] = [], returningIDs: Bool
     ) throws -> (count: Int, ids: [ObjectID]) {
         try withConnection { connection in
@@ -49,13 +93,12 @@ extension StoreCoordinator {
             try connection.transaction(.exclusive) {
                 let root = entity.rootID
                 let first =
-                    try connection.fetchOne("SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = \(root)")
-                {
-                    $0.int64(at: 0)
-                } ?? 0
+                    try connection.fetchOne(WriteSQL.lastKey(entityID: root)) {
+                        $0.int64(at: 0)
+                    } ?? 0
                 var key = first
                 var keys: [Int64] = []
-                let insert = insertSQL(for: entity)
+                let insert = BatchSQL.insert(into: entity)
                 let count = try withRowTracing(connection) {
                     try connection.withCachedStatement(insert) { statement in
                         let before = statement.cumulativeStatus
@@ -76,8 +119,7 @@ extension StoreCoordinator {
                 }
                 if key > first {
                     try connection.execute(
-                        "UPDATE OR FAIL Z_PRIMARYKEY SET Z_MAX = \(key) WHERE Z_ENT = \(root) AND "
-                            + "Z_MAX = \(first)")
+                        WriteSQL.advanceLastKey(entityID: root, from: first, to: key))
                 }
                 return (count, keys)
             }
@@ -106,24 +148,5 @@ extension StoreCoordinator {
             counters.autoIndexRows += status.autoIndexRows
         }
         return count
-    }
-
-    /// The batch INSERT for `entity`, with placeholder arguments for every column and
-    /// the upsert clauses of its uniqueness constraints.
-    private func insertSQL(for entity: Entity) -> SQL {
-        var text = insertText(for: entity)
-        for constraint in entity.uniquenessConstraints {
-            let updates =
-                entity.attributes.map(\.column).filter { !constraint.contains($0) }
-                .map { "\($0) = excluded.\($0)" } + ["Z_OPT = (Z_OPT + 1)"]
-            text +=
-                " ON CONFLICT (\(constraint.joined(separator: ", "))) DO UPDATE SET "
-                + updates.joined(separator: ", ")
-        }
-        if !entity.uniquenessConstraints.isEmpty { text += " RETURNING Z_PK" }
-        let identity: [SQLArgument] = [0, .value(.integer(Int64(entity.id))), 1]
-        return SQL(
-            text: text,
-            arguments: identity + [SQLArgument](repeating: nil, count: entity.columns.count))
     }
 }

@@ -6,6 +6,11 @@ extension ManagedObjectContext {
     /// Cost: as in Core Data, the rules fault in what they touch before the save: the
     /// object itself and its related objects (row cache or one SELECT each, plus one
     /// SELECT per to-many not yet read). Deleting a new object just forgets it.
+    ///
+    /// When a rule cannot read the related objects (a failing SELECT), the object is
+    /// still marked deleted but the rule has not run, so the next ``save()`` fails with
+    /// ``SaveError/deleteRuleFailed(entity:relationship:object:error:)`` and writes
+    /// nothing, until ``rollback()`` or ``reset()``.
     public func delete(_ object: ManagedObject) {
         checkQueue()
         guard object.managedObjectContext === self, !object.isDeleted else { return }
@@ -29,27 +34,40 @@ extension ManagedObjectContext {
 
     private func applyDeleteRules(to object: ManagedObject) {
         for (index, relationship) in object.entity.relationships.enumerated() {
-            switch relationship.deleteRule {
-            case .noAction, .deny:
-                continue
-            case .nullify:
-                guard let inverse = relationship.inverseName else { continue }
-                for related in relatedObjects(of: object, index) {
-                    try? related.removeInverse(inverse, object)
+            do {
+                switch relationship.deleteRule {
+                case .noAction, .deny:
+                    continue
+                case .nullify:
+                    guard let inverse = relationship.inverseName else { continue }
+                    for related in try relatedObjects(of: object, index) {
+                        try related.removeInverse(inverse, object)
+                    }
+                case .cascade:
+                    for related in try relatedObjects(of: object, index) where !related.isDeleted {
+                        delete(related)
+                    }
                 }
-            case .cascade:
-                for related in relatedObjects(of: object, index) where !related.isDeleted {
-                    delete(related)
-                }
+            } catch KeyValueError.faultNotFulfilled(let id) where id == object.objectID {
+                // Its own row is gone: the save reports it as an optimistic-locking
+                // conflict, which is what happened.
+                return
+            } catch {
+                deleteRuleFailures.append(
+                    .deleteRuleFailed(
+                        entity: object.entity.name, relationship: relationship.name,
+                        object: object.objectID, error: error))
             }
         }
     }
 
-    /// The objects at the other end of a relationship; empty when they cannot be read.
-    func relatedObjects(of object: ManagedObject, _ index: Int) -> [ManagedObject] {
+    /// The objects at the other end of a relationship.
+    ///
+    /// - Throws: `SQLiteError` when a fault or to-many fault cannot be read.
+    func relatedObjects(of object: ManagedObject, _ index: Int) throws -> [ManagedObject] {
         if object.entity.relationships[index].isToMany {
-            return (try? object.toManyObjects(index)) ?? []
+            return try object.toManyObjects(index)
         }
-        return ((try? object.toOneObject(index)) ?? nil).map { [$0] } ?? []
+        return try object.toOneObject(index).map { [$0] } ?? []
     }
 }

@@ -14,6 +14,7 @@ extension ManagedObjectContext {
         inserted.removeAll()
         updated.removeAll()
         deleted.removeAll()
+        deleteRuleFailures.removeAll()
     }
 
     /// Forgets every object: the context is as new, and the row-cache entries only it
@@ -27,6 +28,7 @@ extension ManagedObjectContext {
         inserted.removeAll()
         updated.removeAll()
         deleted.removeAll()
+        deleteRuleFailures.removeAll()
     }
 
     /// Turns an object back into a fault so that its next access reloads its values.

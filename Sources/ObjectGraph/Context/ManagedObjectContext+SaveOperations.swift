@@ -93,7 +93,7 @@ extension ManagedObjectContext {
         for (index, state) in object.toMany {
             guard let order = state.order else { continue }
             let relationship = object.entity.relationships[index]
-            let table = coordinator.model.entity(id: relationship.destinationID).tableName
+            let table = coordinator.model.entity(id: relationship.destinationID).table
             for (position, id) in order.enumerated() {
                 let key = (permanentID(id) ?? id).primaryKey!
                 switch relationship.storage {

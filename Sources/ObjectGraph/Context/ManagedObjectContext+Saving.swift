@@ -36,13 +36,24 @@ extension ManagedObjectContext {
     // MARK: - Before writing
 
     private func validateForSave() throws {
+        if let failure = deleteRuleFailures.first { throw failure }
         for list in [inserted.objects, updated.objects] {
             for object in list { try validateRequiredValues(of: object) }
         }
         for object in deleted.objects {
             for (index, relationship) in object.entity.relationships.enumerated()
             where relationship.deleteRule == .deny {
-                if relatedObjects(of: object, index).contains(where: { !$0.isDeleted }) {
+                let related: [ManagedObject]
+                do {
+                    related = try relatedObjects(of: object, index)
+                } catch KeyValueError.faultNotFulfilled(let id) where id == object.objectID {
+                    continue  // its row vanished: loadCommittedVersions() reports the conflict
+                } catch {
+                    throw SaveError.deleteRuleFailed(
+                        entity: object.entity.name, relationship: relationship.name,
+                        object: object.objectID, error: error)
+                }
+                if related.contains(where: { !$0.isDeleted }) {
                     throw SaveError.deleteDenied(
                         entity: object.entity.name, relationship: relationship.name,
                         object: object.objectID)

@@ -54,6 +54,9 @@ public final class ManagedObjectContext: @unchecked Sendable {
     var inserted = ObjectList(bit: 1)
     var updated = ObjectList(bit: 2)
     var deleted = ObjectList(bit: 4)
+    /// Delete rules that could not read the objects they apply to, since the last
+    /// save, rollback or reset: the next save fails with the first.
+    var deleteRuleFailures: [SaveError] = []
 
     init(concurrencyType: ConcurrencyType, coordinator: StoreCoordinator) {
         self.concurrencyType = concurrencyType

@@ -10,6 +10,9 @@ public enum SaveError: Error, Sendable, CustomStringConvertible {
     case missingRequiredValue(entity: String, key: String, object: ObjectID)
     /// A deny delete rule blocks deleting an object that still has related objects.
     case deleteDenied(entity: String, relationship: String, object: ObjectID)
+    /// A delete rule could not read the objects it applies to (`error`, usually an
+    /// `SQLiteError`), so it could not run (cascade, nullify) or be checked (deny).
+    case deleteRuleFailed(entity: String, relationship: String, object: ObjectID, error: any Error)
     /// SQLite refused a statement; `objects` are the objects being saved.
     case sqlite(SQLiteError, objects: [ObjectID])
 
@@ -24,6 +27,10 @@ public enum SaveError: Error, Sendable, CustomStringConvertible {
         case .deleteDenied(let entity, let relationship, let object):
             return "validation: cannot delete \(object): \(entity).\(relationship) has a "
                 + "deny delete rule and is not empty"
+        case .deleteRuleFailed(let entity, let relationship, let object, let error):
+            return "delete rule of \(entity).\(relationship) could not read the related objects "
+                + "of \(object): \(error); nothing was saved: roll back or reset the context, "
+                + "then delete again"
         case .sqlite(let error, let objects):
             return "save failed for \(objects.count) object(s): \(error)"
         }

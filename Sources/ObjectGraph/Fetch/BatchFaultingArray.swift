@@ -72,13 +72,9 @@ final class BatchFaultingArray {
         throws -> [ManagedObject]
     {
         let coordinator = context.coordinator
-        let layout = coordinator.layout(for: entity)
-        let keys = IntegerList(slice.compactMap(\.primaryKey))
-        let sql: SQL =
-            "SELECT \(raw: layout.selectList) FROM \(raw: entity.tableName) t0 WHERE t0.Z_PK IN "
-            + "(SELECT * FROM \(raw: IntegerList.tableFunction)(\(keys))) LIMIT \(raw: String(batchSize))"
-        let rows = try coordinator.fetchRows(keyedBy: sql, layout: layout, ownerColumn: nil)
-        let fetched = context.register(rows.map(\.row), asFaults: asFaults)
+        let rows = try coordinator.fetchBatch(
+            of: entity, keys: slice.compactMap(\.primaryKey), limit: batchSize)
+        let fetched = context.register(rows, asFaults: asFaults)
         coordinator.statistics.record { $0.batchesLoaded += 1 }
         coordinator.debugLog?.batchFulfilled(batch: batch, of: loaded.count, rows: rows.count)
         // Rows come back in key order, not the slice's: every row is registered now, so

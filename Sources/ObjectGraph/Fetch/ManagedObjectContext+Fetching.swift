@@ -33,18 +33,16 @@ extension ManagedObjectContext {
     }
 
     private func fetchAll(_ request: FetchRequest, entity: Entity) throws -> [ManagedObject] {
-        let layout = coordinator.layout(for: entity)
-        let builder = FetchSQL(request: request, entity: entity, model: coordinator.model)
         var objects: [ManagedObject]
         if let keys = request.propertiesToFetch?.map(\.name), request.includesPropertyValues {
             objects = try fetchPartial(request, entity: entity, keys: keys)
         } else if request.includesPropertyValues {
-            let sql = try builder.select(layout: layout, idsOnly: false)
-            let rows = try coordinator.fetchRows(sql, layout: layout, cache: true)
+            let rows = try coordinator.fetchRows(for: request, entity: entity, cache: true)
             objects = register(rows, asFaults: request.returnsObjectsAsFaults)
         } else {
-            let sql = try builder.select(layout: layout, idsOnly: true)
-            objects = try coordinator.fetchObjectIDs(sql, layout: layout).map { object(with: $0) }
+            objects = try coordinator.fetchObjectIDs(for: request, entity: entity).map {
+                object(with: $0)
+            }
         }
         if !request.relationshipKeyPathsForPrefetching.isEmpty {
             try Prefetcher(context: self).prefetch(
@@ -63,10 +61,7 @@ extension ManagedObjectContext {
             request.includesPendingChanges
             ? try pending(inserted.objects, matching: request, entity: entity) : []
         if !additions.isEmpty && !request.sortDescriptors.isEmpty { return nil }
-        let layout = coordinator.layout(for: entity)
-        let builder = FetchSQL(request: request, entity: entity, model: coordinator.model)
-        var ids = try coordinator.fetchObjectIDs(
-            try builder.select(layout: layout, idsOnly: true), layout: layout)
+        var ids = try coordinator.fetchObjectIDs(for: request, entity: entity)
         if request.includesPendingChanges && !deleted.isEmpty {
             ids.removeAll { registered[$0]?.isDeleted == true }
         }
@@ -88,8 +83,7 @@ extension ManagedObjectContext {
         checkQueue()
         let start = MonotonicClock.now()
         let entity = try entity(for: request)
-        let sql = try FetchSQL(request: request, entity: entity, model: coordinator.model).count()
-        var count = try coordinator.count(sql)
+        var count = try coordinator.count(for: request, entity: entity)
         if request.includesPendingChanges {
             count += try pending(inserted.objects, matching: request, entity: entity).count
             count -= try pending(deleted.objects, matching: request, entity: entity).count

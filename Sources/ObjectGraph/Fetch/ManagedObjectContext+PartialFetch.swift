@@ -17,17 +17,15 @@ extension ManagedObjectContext {
             throw FetchError.unknownKeyPath(entity: entity.name, keyPath: key)
         }
         let layout = coordinator.layout(for: entity)
-        let builder = FetchSQL(request: request, entity: entity, model: coordinator.model)
         let wanted = Set(keys.flatMap { storedColumns(of: $0, in: entity) })
         let narrowed = layout.columns.filter(wanted.contains)
-        let sql = try builder.select(layout: layout, idsOnly: false, columns: narrowed)
         let model = coordinator.model
         let store = coordinator.storeUUID
-        let rows = try coordinator.withConnection { connection in
-            try connection.fetchAll(sql) { statement in
-                Self.partialRow(
-                    statement, layout: layout, columns: narrowed, model: model, store: store)
-            }
+        let rows = try coordinator.fetchPartialRows(
+            for: request, entity: entity, columns: narrowed
+        ) { statement in
+            Self.partialRow(
+                statement, layout: layout, columns: narrowed, model: model, store: store)
         }
         return rows.map { partial in
             let (object, inserted) = registered.value(for: partial.row.objectID) {
@@ -44,8 +42,8 @@ extension ManagedObjectContext {
     }
 
     /// The stored columns of one property, in any entity of the fetched hierarchy.
-    private func storedColumns(of key: String, in entity: Entity) -> [String] {
-        entity.descendantIDs.map(coordinator.model.entity(id:)).flatMap { member -> [String] in
+    private func storedColumns(of key: String, in entity: Entity) -> [SQLName] {
+        entity.descendantIDs.map(coordinator.model.entity(id:)).flatMap { member -> [SQLName] in
             if let attribute = member.attribute(named: key) { return [attribute.column] }
             guard case .foreignKey(let foreignKey)? = member.relationship(named: key)?.storage
             else { return [] }
@@ -54,7 +52,7 @@ extension ManagedObjectContext {
     }
 
     private static func partialRow(
-        _ statement: Statement, layout: RowLayout, columns: [String], model: ManagedObjectModel,
+        _ statement: Statement, layout: RowLayout, columns: [SQLName], model: ManagedObjectModel,
         store: UUID
     ) -> PartialRow {
         let concrete =

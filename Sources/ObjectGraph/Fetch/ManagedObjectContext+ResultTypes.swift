@@ -13,10 +13,7 @@ extension ManagedObjectContext {
     public func fetchObjectIDs(_ request: FetchRequest) throws -> [ObjectID] {
         checkQueue()
         let entity = try entity(for: request)
-        let layout = coordinator.layout(for: entity)
-        let builder = FetchSQL(request: request, entity: entity, model: coordinator.model)
-        var ids = try coordinator.fetchObjectIDs(
-            try builder.select(layout: layout, idsOnly: true), layout: layout)
+        var ids = try coordinator.fetchObjectIDs(for: request, entity: entity)
         if request.includesPendingChanges {
             ids.removeAll { registered[$0]?.isDeleted == true }
             ids += try pending(inserted.objects, matching: request, entity: entity).map(\.objectID)
@@ -44,13 +41,10 @@ extension ManagedObjectContext {
         checkQueue()
         let start = MonotonicClock.now()
         let entity = try entity(for: request)
-        let query = try DictionaryQuery(request: request, entity: entity, model: coordinator.model)
         let store = coordinator.storeUUID
         let model = coordinator.model
-        let rows = try coordinator.withConnection { connection in
-            try connection.fetchAll(query.sql) { statement in
-                Self.dictionary(statement, query.columns, model: model, store: store)
-            }
+        let rows = try coordinator.fetchDictionaryRows(for: request, entity: entity) {
+            Self.dictionary($0, $1, model: model, store: store)
         }
         coordinator.debugLog?.fetchCompleted(
             nanoseconds: MonotonicClock.now() &- start, rows: rows.count)

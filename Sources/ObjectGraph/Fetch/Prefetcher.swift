@@ -1,11 +1,12 @@
 import SQLiteDB
 
 /// Loads the destinations of relationship key paths for a set of fetched objects, as
-/// Core Data's `relationshipKeyPathsForPrefetching` does: one SELECT per key path level,
-/// keyed by the level's source keys through `_Z_intarray0`, whose rows go into the row
-/// cache and whose objects are registered; to-many members are set on their owners.
+/// Core Data's `relationshipKeyPathsForPrefetching` does: one SELECT per key path level
+/// (``StoreCoordinator/prefetchRows(_:keys:)``), keyed by the level's source keys
+/// through `_Z_intarray0`, whose rows go into the row cache and whose objects are
+/// registered; to-many members are set on their owners.
 ///
-/// SQL per level:
+/// SQL per level (``ObjectSelect``):
 /// - to-one: `SELECT … FROM ZUSER t0 WHERE t0.Z_PK IN (SELECT * FROM _Z_intarray0(?))`;
 /// - one-to-many: `… FROM ZPOST t0 WHERE t0.ZAUTHOR IN (SELECT * FROM _Z_intarray0(?))
 ///   ORDER BY t0.ZAUTHOR`;
@@ -42,49 +43,27 @@ struct Prefetcher {
     private func level(_ relationship: Relationship, key: String, from sources: [ManagedObject])
         throws -> [ManagedObject]
     {
-        let destination = coordinator.model.entity(id: relationship.destinationID)
-        let layout = coordinator.layout(for: destination)
         switch relationship.storage {
         case .foreignKey:
             let keys = destinationKeys(key, of: sources)
             guard !keys.isEmpty else { return [] }
-            let sql: SQL =
-                "SELECT \(raw: layout.selectList) FROM \(raw: destination.tableName) t0 WHERE "
-                + "t0.Z_PK IN (SELECT * FROM \(raw: IntegerList.tableFunction)(\(IntegerList(keys))))"
-            return try run(sql, layout: layout, ownerColumn: nil).objects
-        case .inverseForeignKey(let column, let order):
-            guard let position = layout.columns.firstIndex(of: column) else { return [] }
-            var sql: SQL =
-                "SELECT \(raw: layout.selectList) FROM \(raw: destination.tableName) t0 WHERE "
-                + "t0.\(raw: column) IN (SELECT * FROM \(raw: IntegerList.tableFunction)"
-                + "(\(sourceKeys(sources))))"
-            sql.append(EntityFilter.sql(for: destination, alias: "t0", prefix: " AND "))
-            sql.append(" ORDER BY t0.\(raw: column)\(raw: order.map { ", t0.\($0)" } ?? "")")
+            return try run(relationship, keys: keys).objects
+        case .inverseForeignKey:
             // Each destination row has one owner: the objects are distinct already.
-            return try fill(key, of: sources, sql, layout, ownerColumn: Int32(position + 3))
-        case .joinTable(let join):
-            var sql: SQL =
-                "SELECT \(raw: layout.selectList), t1.\(raw: join.sourceColumn) FROM "
-                + "\(raw: join.name) t1 JOIN \(raw: destination.tableName) t0 ON t0.Z_PK = "
-                + "t1.\(raw: join.destinationColumn) WHERE t1.\(raw: join.sourceColumn) IN "
-                + "(SELECT * FROM \(raw: IntegerList.tableFunction)(\(sourceKeys(sources))))"
-            sql.append(EntityFilter.sql(for: destination, alias: "t0", prefix: " AND "))
-            sql.append(
-                " ORDER BY t1.\(raw: join.sourceColumn)"
-                    + "\(raw: join.orderColumn.map { ", t1.\($0)" } ?? "")")
-            let ownerColumn = Int32(layout.columns.count + 3)
-            return unique(try fill(key, of: sources, sql, layout, ownerColumn: ownerColumn))
+            return try fill(key, of: sources, relationship)
+        case .joinTable:
+            return unique(try fill(key, of: sources, relationship))
         }
     }
 
     /// Runs a to-many level and sets each source's committed members; returns every
     /// row's object (a destination shared by several sources comes back once per row).
-    private func fill(
-        _ key: String, of sources: [ManagedObject], _ sql: SQL, _ layout: RowLayout,
-        ownerColumn: Int32
-    ) throws -> [ManagedObject] {
-        let (objects, owners) = try run(sql, layout: layout, ownerColumn: ownerColumn)
-        let members = Self.members(objects, owners: owners)
+    private func fill(_ key: String, of sources: [ManagedObject], _ relationship: Relationship)
+        throws -> [ManagedObject]
+    {
+        let owners = sources.compactMap(\.objectID.primaryKey)
+        let (objects, ownerKeys) = try run(relationship, keys: owners)
+        let members = Self.members(objects, owners: ownerKeys)
         for source in sources {
             guard case .relationship(let index) = source.entity.property(named: key),
                 source.toMany[index]?.committed == nil
@@ -109,17 +88,13 @@ struct Prefetcher {
         return members
     }
 
-    private func run(_ sql: SQL, layout: RowLayout, ownerColumn: Int32?) throws -> (
+    private func run(_ relationship: Relationship, keys: [Int64]) throws -> (
         objects: [ManagedObject], owners: [Int64]
     ) {
-        let rows = try coordinator.fetchRows(keyedBy: sql, layout: layout, ownerColumn: ownerColumn)
+        let rows = try coordinator.prefetchRows(relationship, keys: keys)
         coordinator.statistics.record { $0.prefetchSelects += 1 }
         let objects = context.register(rows.map(\.row), asFaults: true)
         return (objects, rows.map(\.owner))
-    }
-
-    private func sourceKeys(_ sources: [ManagedObject]) -> IntegerList {
-        IntegerList(sources.compactMap(\.objectID.primaryKey))
     }
 
     /// The distinct keys the sources' committed to-one points at, from their loaded

@@ -13,7 +13,7 @@ package struct Attribute: Sendable {
     /// The stored default for new objects (NULL when none).
     package let defaultValue: SQLiteValue
     /// The column name in the hierarchy's table.
-    package let column: String
+    package let column: SQLName
     /// The index of its value in a row snapshot.
     package let slot: Int
 }

@@ -20,26 +20,26 @@ package final class Entity: Sendable, CustomStringConvertible {
     /// `Z_ENT` numbers of this entity and all its descendants: a contiguous range.
     package let descendantIDs: ClosedRange<Int>
     /// The table of its hierarchy: `Z` plus the root's upper-cased name.
-    package let tableName: String
+    package let table: SQLName
     /// Every attribute, inherited ones included, sorted by name.
     package let attributes: [Attribute]
     /// Every relationship, inherited ones included, sorted by name.
     package let relationships: [Relationship]
     /// Snapshot columns in order: attributes, then each to-one's key (and entity) column.
-    package let columns: [String]
+    package let columns: [SQLName]
     /// The entity's stable version hash.
     package let versionHash: VersionHash
     /// Its own fetch indexes, resolved to columns.
     package let fetchIndexes: [ResolvedIndex]
     /// Its own uniqueness constraints, as column lists.
-    package let uniquenessConstraints: [[String]]
+    package let uniquenessConstraints: [[SQLName]]
 
     /// A fetch index with its columns and directions.
     package struct ResolvedIndex: Sendable {
         /// The declared name.
         package let name: String
         /// Each column and whether it is ascending.
-        package let columns: [(column: String, ascending: Bool)]
+        package let columns: [(column: SQLName, ascending: Bool)]
     }
     private let propertyIndex: [String: Property]
 
@@ -52,9 +52,9 @@ package final class Entity: Sendable, CustomStringConvertible {
     /// Builds a resolved entity; ``ModelResolver`` is the only caller.
     package init(
         name: String, id: Int, parentID: Int?, rootID: Int, isAbstract: Bool,
-        descendantIDs: ClosedRange<Int>, tableName: String, attributes: [Attribute],
+        descendantIDs: ClosedRange<Int>, table: SQLName, attributes: [Attribute],
         relationships: [Relationship], versionHash: VersionHash,
-        fetchIndexes: [ResolvedIndex] = [], uniquenessConstraints: [[String]] = []
+        fetchIndexes: [ResolvedIndex] = [], uniquenessConstraints: [[SQLName]] = []
     ) {
         self.fetchIndexes = fetchIndexes
         self.uniquenessConstraints = uniquenessConstraints
@@ -64,7 +64,7 @@ package final class Entity: Sendable, CustomStringConvertible {
         self.rootID = rootID
         self.isAbstract = isAbstract
         self.descendantIDs = descendantIDs
-        self.tableName = tableName
+        self.table = table
         self.attributes = attributes
         self.relationships = relationships
         self.versionHash = versionHash
@@ -84,6 +84,9 @@ package final class Entity: Sendable, CustomStringConvertible {
         }
         self.propertyIndex = index
     }
+
+    /// The table's name as text, for log lines and messages (SQL uses ``table``).
+    package var tableName: String { table.sql }
 
     /// Whether other entities inherit from this one (fetches then select `t0.Z_ENT`).
     package var hasSubentities: Bool { descendantIDs.count > 1 }

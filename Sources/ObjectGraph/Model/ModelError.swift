@@ -23,6 +23,12 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidDefaultValue(entity: String, attribute: String, expected: String, actual: String)
     /// A fetch index or uniqueness constraint names no attribute or to-one of the entity.
     case unknownIndexProperty(entity: String, index: String, property: String)
+    /// An entity name breaks Xcode's naming rules (``reason`` says which).
+    case invalidEntityName(entity: String, reason: String)
+    /// An attribute or relationship name breaks Xcode's naming rules or is reserved.
+    case invalidPropertyName(entity: String, property: String, reason: String)
+    /// A fetch index name breaks Xcode's naming rules.
+    case invalidIndexName(entity: String, index: String, reason: String)
     /// The model has no entities.
     case empty
 
@@ -56,6 +62,16 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownIndexProperty(let entity, let index, let property):
             return "index \"\(index)\" of entity \"\(entity)\": \"\(property)\" is not an "
                 + "attribute or to-one relationship"
+        case .invalidEntityName(let entity, let reason):
+            return "entity \"\(entity)\": the name \(reason); rename the entity (Xcode's rules: "
+                + "an uppercase letter, then letters, digits or underscores)"
+        case .invalidPropertyName(let entity, let property, let reason):
+            return "property \"\(property)\" of entity \"\(entity)\": the name \(reason); "
+                + "rename the property (Xcode's rules: a lowercase letter, then letters, digits "
+                + "or underscores, and not a name the object itself uses)"
+        case .invalidIndexName(let entity, let index, let reason):
+            return "index \"\(index)\" of entity \"\(entity)\": the name \(reason); rename "
+                + "the index (a letter, then letters, digits or underscores)"
         case .empty:
             return "model: no entities"
         }

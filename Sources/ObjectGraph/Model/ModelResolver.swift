@@ -10,7 +10,7 @@ struct ModelResolver {
     private var order: [String] = []
     private var errors: [ModelError] = []
     /// Column of each declared property, keyed by "entity.property".
-    private var columns: [String: String] = [:]
+    private var columns: [String: SQLName] = [:]
 
     init(_ entities: [EntityDescription]) {
         var declared: [String: EntityDescription] = [:]
@@ -25,6 +25,8 @@ struct ModelResolver {
 
     /// The resolved entities in `Z_ENT` order, or none and every error found.
     mutating func resolve() -> (entities: [Entity], errors: [ModelError]) {
+        errors += ModelNameRules.errors(in: Array(declared.values))
+        guard errors.isEmpty else { return ([], errors) }
         orderEntities()
         guard errors.isEmpty else { return ([], errors) }
         checkProperties()
@@ -189,13 +191,13 @@ struct ModelResolver {
                     suffix += 1
                 }
                 taken.insert(column)
-                columns[name + "." + property] = column
+                columns[name + "." + property] = SQLName(column)
             }
             used[table] = taken
         }
     }
 
-    private func column(of property: String, in entity: String) -> String {
+    private func column(of property: String, in entity: String) -> SQLName {
         for ancestor in lineage(of: entity).reversed() {
             if let column = columns[ancestor.name + "." + property] { return column }
         }
@@ -226,7 +228,7 @@ struct ModelResolver {
             name: name, id: id, parentID: entity.parent.map { order.firstIndex(of: $0)! + 1 },
             rootID: rootID, isAbstract: entity.isAbstract,
             descendantIDs: id...(id + descendantCount(of: name)),
-            tableName: "Z" + root(of: name).uppercased(), attributes: resolvedAttributes,
+            table: SQLName("Z" + root(of: name).uppercased()), attributes: resolvedAttributes,
             relationships: resolvedRelationships, versionHash: versionHash(of: entity),
             fetchIndexes: entity.indexes.map { index in
                 Entity.ResolvedIndex(
@@ -250,7 +252,7 @@ struct ModelResolver {
             let key = Relationship.ForeignKey(
                 column: column(of: relationship.name, in: entity), slot: nextSlot,
                 entityColumn: hasSubentities
-                    ? "Z\(destinationID)_\(relationship.name.uppercased())" : nil,
+                    ? SQLName("Z\(destinationID)_\(relationship.name.uppercased())") : nil,
                 entitySlot: hasSubentities ? nextSlot + 1 : nil)
             nextSlot += hasSubentities ? 2 : 1
             storage = .foreignKey(key)
@@ -272,7 +274,8 @@ struct ModelResolver {
         if !inverse.isToMany {
             return .inverseForeignKey(
                 column: column(of: inverseName, in: relationship.destination),
-                orderColumn: relationship.isOrdered ? "Z_FOK_\(inverseName.uppercased())" : nil)
+                orderColumn: relationship.isOrdered
+                    ? SQLName("Z_FOK_\(inverseName.uppercased())") : nil)
         }
         let owner = declaringEntity(of: relationship.name, in: entity)
         let inverseOwner = declaringEntity(of: inverseName, in: relationship.destination)
@@ -287,10 +290,10 @@ struct ModelResolver {
         let destinationColumn = "Z_\(inverseID)\(relationship.name.uppercased())"
         return .joinTable(
             Relationship.JoinTable(
-                name: tableName, sourceColumn: sourceColumn,
-                destinationColumn: destinationColumn, isPrimarySide: isPrimary,
-                orderColumn: relationship.isOrdered ? "Z_FOK_" + destinationColumn : nil,
-                inverseOrderColumn: inverse.isOrdered ? "Z_FOK_" + sourceColumn : nil))
+                name: SQLName(tableName), sourceColumn: SQLName(sourceColumn),
+                destinationColumn: SQLName(destinationColumn), isPrimarySide: isPrimary,
+                orderColumn: relationship.isOrdered ? SQLName("Z_FOK_" + destinationColumn) : nil,
+                inverseOrderColumn: inverse.isOrdered ? SQLName("Z_FOK_" + sourceColumn) : nil))
     }
 
     private func declaringEntity(of property: String, in entity: String) -> String {

@@ -1,3 +1,5 @@
+import SQLiteDB
+
 /// A relationship resolved for storage: its destination, inverse and how it is stored.
 package struct Relationship: Sendable {
     /// The relationship's name.
@@ -24,7 +26,7 @@ package struct Relationship: Sendable {
         /// A one-to-many: the inverse to-one's key column on the destination's table,
         /// and for an ordered one the `Z_FOK_<INVERSE>` column holding each member's
         /// position.
-        case inverseForeignKey(column: String, orderColumn: String?)
+        case inverseForeignKey(column: SQLName, orderColumn: SQLName?)
         /// A many-to-many: rows in a join table.
         case joinTable(JoinTable)
     }
@@ -32,11 +34,11 @@ package struct Relationship: Sendable {
     /// A to-one's columns and snapshot slots.
     package struct ForeignKey: Sendable {
         /// `Z<NAME>`: the destination's `Z_PK`.
-        package let column: String
+        package let column: SQLName
         /// Its slot in a row snapshot.
         package let slot: Int
         /// `Z<ent>_<NAME>`: the destination's `Z_ENT`, when it has sub-entities.
-        package let entityColumn: String?
+        package let entityColumn: SQLName?
         /// The slot of ``entityColumn``.
         package let entitySlot: Int?
     }
@@ -44,16 +46,16 @@ package struct Relationship: Sendable {
     /// A many-to-many's join table, seen from one side.
     package struct JoinTable: Sendable {
         /// `Z_<ent><NAME>`.
-        package let name: String
+        package let name: SQLName
         /// The column holding this side's `Z_PK`.
-        package let sourceColumn: String
+        package let sourceColumn: SQLName
         /// The column holding the destination's `Z_PK`.
-        package let destinationColumn: String
+        package let destinationColumn: SQLName
         /// Whether this side names the table (it creates it and writes its rows once).
         package let isPrimarySide: Bool
         /// `Z_FOK_<destination column>`: this side's positions, when it is ordered.
-        package let orderColumn: String?
+        package let orderColumn: SQLName?
         /// The other side's position column, when the inverse is ordered.
-        package let inverseOrderColumn: String?
+        package let inverseOrderColumn: SQLName?
     }
 }

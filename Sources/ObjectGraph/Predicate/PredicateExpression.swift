@@ -1,3 +1,5 @@
+import SQLiteDB
+
 /// One side of a comparison.
 package indirect enum PredicateExpression: Hashable, Sendable {
     /// A key path such as `author.name`; it may start with a `$variable` of an
@@ -47,7 +49,7 @@ package enum AggregateFunction: String, Hashable, Sendable, CaseIterable {
     case max = "@max"
 
     /// The SQL aggregate, written so that an empty collection gives what memory gives.
-    func sql(_ column: String) -> String {
+    func sql(_ column: SQL) -> SQL {
         switch self {
         case .count: return "COUNT(\(column))"
         case .sum: return "IFNULL(SUM(\(column)), 0)"

@@ -26,11 +26,11 @@ extension PredicateSQLCompiler {
             rest.isEmpty
             ? try member.anyMember(comparison, onSelf: false)
             : try member.anyMember(rest, comparison, negated: false)
-        let join = isOuter ? "LEFT OUTER JOIN" : "JOIN"
-        var clause = " \(join) \(scope.firstTable) ON \(scope.correlation)"
-        if let memberJoin = scope.memberJoin { clause += " \(join) \(memberJoin)" }
+        let join: SQL = isOuter ? " LEFT OUTER JOIN " : " JOIN "
+        var clause = join + "\(scope.firstTable) ON \(scope.correlation)"
+        if let memberJoin = scope.memberJoin { clause.append(join + memberJoin) }
         planner.addMemberJoins(clause + member.planner.joinClause)
-        if isOuter { condition = "(\(raw: scope.alias).Z_PK IS NOT NULL AND \(condition))" }
+        if isOuter { condition = "(\(scope.alias).Z_PK IS NOT NULL AND \(condition))" }
         return condition
     }
 }

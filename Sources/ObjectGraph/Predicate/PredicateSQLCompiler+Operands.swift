@@ -38,10 +38,9 @@ extension PredicateSQLCompiler {
             switch column.target {
             case .attribute(let attribute):
                 return Operand(
-                    sql: "\(raw: column.sql)", kind: .attribute(attribute.type), keyPath: keyPath)
+                    sql: column.sql, kind: .attribute(attribute.type), keyPath: keyPath)
             case .toOne(_, let destination):
-                return Operand(
-                    sql: "\(raw: column.sql)", kind: .object(destination), keyPath: keyPath)
+                return Operand(sql: column.sql, kind: .object(destination), keyPath: keyPath)
             }
         case .aggregate(let function, let collection, let key):
             return try aggregate(function, of: collection, key: key)
@@ -52,8 +51,7 @@ extension PredicateSQLCompiler {
     }
 
     private var selfOperand: Operand {
-        Operand(
-            sql: "\(raw: planner.rootAlias).Z_PK", kind: .object(planner.root), keyPath: "SELF")
+        Operand(sql: "\(planner.rootAlias).Z_PK", kind: .object(planner.root), keyPath: "SELF")
     }
 
     /// `lhs op rhs` in SQL.
@@ -82,15 +80,16 @@ extension PredicateSQLCompiler {
 
     private func equality(_ lhs: Operand, _ equal: Bool, _ rhs: Operand) throws -> SQL {
         let (left, right) = try bind(lhs, rhs)
+        let nullTest: SQL = equal ? " IS NULL" : " IS NOT NULL"
         if case .constant = rhs.kind, right.arguments == [.value(.null)] {
-            return "\(left) \(raw: equal ? "IS NULL" : "IS NOT NULL")"
+            return left + nullTest
         }
         if case .constant = lhs.kind, left.arguments == [.value(.null)] {
-            return "\(right) \(raw: equal ? "IS NULL" : "IS NOT NULL")"
+            return right + nullTest
         }
         let bothColumns = !isConstant(lhs) && !isConstant(rhs)
-        let symbol = equal ? (bothColumns ? "IS" : "=") : "IS NOT"
-        return "\(left) \(raw: symbol) \(right)"
+        let symbol: SQL = equal ? (bothColumns ? " IS " : " = ") : " IS NOT "
+        return left + symbol + right
     }
 
     private func collectionComparison(_ lhs: Operand, _ op: ComparisonOperator, _ rhs: Operand)
@@ -126,13 +125,13 @@ extension PredicateSQLCompiler {
         let right = try stringSide(rhs, other: lhs)
         // Option and operator codes are constants of the engine, written literally as
         // Core Data writes them; only the user's strings are bound.
-        let flags = String(options.rawValue)
+        let codes: SQL = "\(raw: String(options.rawValue))"
         switch op {
-        case .like: return "NSCoreDataLike(\(left), \(right), \(raw: flags))"
-        case .matches: return "NSCoreDataMatches(\(left), \(right), \(raw: flags))"
+        case .like: return "NSCoreDataLike(\(left), \(right), \(codes))"
+        case .matches: return "NSCoreDataMatches(\(left), \(right), \(codes))"
         default:
-            return "NSCoreDataStringSearch(\(left), \(right), \(raw: flags), "
-                + "\(raw: String(op.rawValue)))"
+            return
+                "NSCoreDataStringSearch(\(left), \(right), \(codes), \(raw: String(op.rawValue)))"
         }
     }
 

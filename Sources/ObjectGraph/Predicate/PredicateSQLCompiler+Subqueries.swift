@@ -6,24 +6,26 @@ extension PredicateSQLCompiler {
         /// Compiles conditions on a member (its table is the planner's root).
         var compiler: PredicateSQLCompiler
         /// `ZPOST t1`, or `Z_1TAGS t1`: the table the correlation ties to the owner.
-        let firstTable: String
+        let firstTable: SQL
         /// `ZTAG t2 ON t1.Z_2TAGS = t2.Z_PK`, joined after the join table of a
         /// many-to-many.
-        let memberJoin: String?
+        let memberJoin: SQL?
         /// Whether the members are rows of a sub-entity, filtered by `Z_ENT`.
         let isFiltered: Bool
         /// `(t0.Z_PK = t1.ZAUTHOR)`: ties the members to the outer object.
-        let correlation: String
+        let correlation: SQL
         /// For a many-to-many: the join table alone and its member column, which is all
         /// a plain `@count` reads (Core Data counts the join table directly).
-        var joinRows: (table: String, column: String, correlation: String)? = nil
+        var joinRows: (table: SQL, column: SQL, correlation: SQL)? = nil
 
         /// The FROM clause with the joins the member conditions added.
-        var from: String {
-            firstTable + (memberJoin.map { " JOIN " + $0 } ?? "") + compiler.planner.joinClause
+        var from: SQL {
+            var from = firstTable
+            if let memberJoin { from.append(" JOIN " + memberJoin) }
+            return from + compiler.planner.joinClause
         }
         /// The member's alias.
-        var alias: String { compiler.planner.rootAlias }
+        var alias: SQLName { compiler.planner.rootAlias }
     }
 
     /// The index of the first to-many relationship of `keys`, nil when there is none.
@@ -52,7 +54,7 @@ extension PredicateSQLCompiler {
     mutating func subqueryScope(_ keyPath: String, prefix: [String], relationship key: String)
         throws -> SubqueryScope
     {
-        let owner: String
+        let owner: SQL
         let entity: Entity
         if prefix.isEmpty {
             owner = "\(planner.rootAlias).Z_PK"
@@ -73,29 +75,29 @@ extension PredicateSQLCompiler {
         return try scope(for: relationship, owner: owner, keyPath: keyPath)
     }
 
-    private func scope(for relationship: Relationship, owner: String, keyPath: String) throws
+    private func scope(for relationship: Relationship, owner: SQL, keyPath: String) throws
         -> SubqueryScope
     {
         let destination = planner.model.entity(id: relationship.destinationID)
         let aliases = planner.aliases
-        let firstTable: String
-        var memberJoin: String?
-        var correlation: String
-        let memberAlias: String
-        var joinRows: (table: String, column: String, correlation: String)?
+        let firstTable: SQL
+        var memberJoin: SQL?
+        var correlation: SQL
+        let memberAlias: SQLName
+        var joinRows: (table: SQL, column: SQL, correlation: SQL)?
         switch relationship.storage {
         case .foreignKey:
             throw FetchError.aggregateOnToOne(entity: planner.root.name, keyPath: keyPath)
         case .inverseForeignKey(let column, _):
             memberAlias = aliases.make()
-            firstTable = "\(destination.tableName) \(memberAlias)"
+            firstTable = "\(destination.table) \(memberAlias)"
             correlation = "\(owner) = \(memberAlias).\(column)"
         case .joinTable(let joinTable):
             let rowAlias = aliases.make()
             memberAlias = aliases.make()
             firstTable = "\(joinTable.name) \(rowAlias)"
             memberJoin =
-                "\(destination.tableName) \(memberAlias) "
+                "\(destination.table) \(memberAlias) "
                 + "ON \(rowAlias).\(joinTable.destinationColumn) = \(memberAlias).Z_PK"
             correlation = "\(owner) = \(rowAlias).\(joinTable.sourceColumn)"
             if destination.parentID == nil {
@@ -105,7 +107,7 @@ extension PredicateSQLCompiler {
                 )
             }
         }
-        correlation += EntityFilter.sql(for: destination, alias: memberAlias, prefix: " AND ").text
+        correlation.append(EntityFilter.sql(for: destination, alias: memberAlias, prefix: " AND "))
         let planner = JoinPlanner(
             model: planner.model, root: destination, rootAlias: memberAlias, aliases: aliases)
         return SubqueryScope(
@@ -132,8 +134,7 @@ extension PredicateSQLCompiler {
             described = keyPath
             if function == .count, let rows = scope.joinRows {
                 let sql: SQL =
-                    "(SELECT COUNT(\(raw: rows.column)) FROM \(raw: rows.table) WHERE "
-                    + "\(raw: rows.correlation))"
+                    "(SELECT COUNT(\(rows.column)) FROM \(rows.table) WHERE \(rows.correlation))"
                 return Operand(sql: sql, kind: .attribute(.integer64), keyPath: described)
             }
         case .subquery(let keyPath, let variable, let predicate):
@@ -151,15 +152,15 @@ extension PredicateSQLCompiler {
         }
         let (column, type) = try aggregated(function, key: key, in: &scope, described)
         let sql: SQL =
-            "(SELECT \(raw: function.sql(column)) FROM \(raw: scope.from) WHERE "
-            + "\(raw: scope.correlation)\(condition))"
+            "(SELECT \(function.sql(column)) FROM \(scope.from) WHERE "
+            + "\(scope.correlation)\(condition))"
         return Operand(sql: sql, kind: .attribute(type), keyPath: described)
     }
 
     private func aggregated(
         _ function: AggregateFunction, key: String?, in scope: inout SubqueryScope,
         _ described: String
-    ) throws -> (String, AttributeType) {
+    ) throws -> (SQL, AttributeType) {
         guard let key else { return ("\(scope.alias).Z_PK", .integer64) }
         let column = try scope.compiler.planner.column(for: key, inner: true)
         guard case .attribute(let attribute) = column.target else {

@@ -122,8 +122,7 @@ struct PredicateSQLCompiler {
             ? try inner.anyMember(comparison, onSelf: negated)
             : try inner.anyMember(rest, comparison, negated: negated)
         scope.compiler = inner
-        return "EXISTS (SELECT 1 FROM \(raw: scope.from) WHERE \(raw: scope.correlation) AND "
-            + "\(condition))"
+        return "EXISTS (SELECT 1 FROM \(scope.from) WHERE \(scope.correlation) AND \(condition))"
     }
 
     /// The comparison on this scope's root object itself (a path that ended at a to-many).

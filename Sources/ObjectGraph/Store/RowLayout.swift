@@ -10,7 +10,10 @@ package struct RowLayout: Sendable {
     /// The entity fetched.
     package let entity: Entity
     /// The result columns after the three identity columns, unqualified.
-    package let columns: [String]
+    package let columns: [SQLName]
+    /// `0, t0.Z_PK, t0.Z_OPT, t0.ZA, t0.ZB`: built once, as every SELECT of the entity's
+    /// rows starts with it.
+    package let selectList: SQL
     /// For each concrete entity's `Z_ENT`, the result column of each snapshot slot.
     private let positions: [Int: [Int32]]
     /// The positions of the fetched entity itself, read without a lookup for leaves.
@@ -21,7 +24,7 @@ package struct RowLayout: Sendable {
         self.entity = entity
         let family = entity.descendantIDs.map { entities[$0 - 1] }
         let attributeColumns = Set(family.flatMap { $0.attributes.map(\.column) }).sorted()
-        var keyColumns: [String] = []
+        var keyColumns: [SQLName] = []
         for member in family {
             for column in member.columns.dropFirst(member.attributes.count)
             where !keyColumns.contains(column) {
@@ -29,21 +32,21 @@ package struct RowLayout: Sendable {
             }
         }
         columns = attributeColumns + keyColumns
-        var index: [String: Int32] = [:]
+        var index: [SQLName: Int32] = [:]
         for (offset, column) in columns.enumerated() { index[column] = Int32(offset + 3) }
         var positions: [Int: [Int32]] = [:]
         for member in family { positions[member.id] = member.columns.map { index[$0]! } }
         self.positions = positions
         self.ownPositions = positions[entity.id]!
+        selectList = ObjectSelect.columnList(
+            identity: Self.identityColumn(of: entity), columns: columns)
     }
 
     /// `0` for a leaf entity, `t0.Z_ENT` when sub-entities may come back.
-    package var identityColumn: String { entity.hasSubentities ? "t0.Z_ENT" : "0" }
+    package var identityColumn: SQL { Self.identityColumn(of: entity) }
 
-    /// `0, t0.Z_PK, t0.Z_OPT, t0.ZA, t0.ZB`.
-    package var selectList: String {
-        ([identityColumn, "t0.Z_PK", "t0.Z_OPT"] + columns.map { "t0." + $0 })
-            .joined(separator: ", ")
+    private static func identityColumn(of entity: Entity) -> SQL {
+        entity.hasSubentities ? "t0.Z_ENT" : "0"
     }
 
     /// The snapshot in the statement's current row.

@@ -64,9 +64,7 @@ extension StoreCoordinator {
                 $0.rowCacheMisses += 1
             }
             let layout = layout(for: id.entity)
-            let sql: SQL =
-                "SELECT \(raw: layout.selectList) FROM \(raw: id.entity.tableName) t0 "
-                + "WHERE t0.Z_PK = \(id.primaryKey ?? 0)"
+            let sql = ObjectSelect.fault(layout, primaryKey: id.primaryKey ?? 0)
             guard
                 let row = try connection.fetchOne(
                     sql,
@@ -84,7 +82,8 @@ extension StoreCoordinator {
     func relatedObjectIDs(_ relationship: Relationship, of id: ObjectID) throws -> [ObjectID] {
         let destination = model.entity(id: relationship.destinationID)
         let layout = layout(for: destination)
-        let sql = Self.toManySQL(relationship, destination: destination, layout: layout, id: id)
+        let sql = ObjectSelect.toMany(
+            relationship, destination: layout, primaryKey: id.primaryKey ?? 0)
         return try withConnection { connection in
             let ids = try connection.fetchAll(sql) {
                 layout.objectID(from: $0, model: model, store: storeUUID)
@@ -93,36 +92,6 @@ extension StoreCoordinator {
             lockedDebugLog?.toManyFaultFulfilled(relationship.name, of: id, rows: ids.count)
             return ids
         }
-    }
-
-    private static func toManySQL(
-        _ relationship: Relationship, destination: Entity, layout: RowLayout, id: ObjectID
-    ) -> SQL {
-        let pk = id.primaryKey ?? 0
-        var sql: SQL
-        switch relationship.storage {
-        case .inverseForeignKey(let column, _):
-            sql =
-                "SELECT \(raw: layout.identityColumn), t0.Z_PK FROM \(raw: destination.tableName) "
-                + "t0 WHERE t0.\(raw: column) = \(pk)"
-        case .joinTable(let join):
-            sql =
-                "SELECT \(raw: layout.identityColumn), t0.Z_PK FROM \(raw: join.name) t1 JOIN "
-                + "\(raw: destination.tableName) t0 ON t0.Z_PK = t1.\(raw: join.destinationColumn) "
-                + "WHERE t1.\(raw: join.sourceColumn) = \(pk)"
-        case .foreignKey:
-            preconditionFailure("\(relationship.name) is a to-one")
-        }
-        if destination.parentID != nil {
-            sql.append(EntityFilter.sql(for: destination, alias: "t0", prefix: " AND "))
-        }
-        switch relationship.storage {
-        case .inverseForeignKey(_, let order?): sql.append(" ORDER BY t0.\(raw: order)")
-        case .joinTable(let join) where join.orderColumn != nil:
-            sql.append(" ORDER BY t1.\(raw: join.orderColumn!)")
-        default: break
-        }
-        return sql
     }
 
     func explainIfLogging(_ sql: SQL, on connection: Connection) throws {

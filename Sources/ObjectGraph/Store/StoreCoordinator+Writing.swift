@@ -21,13 +21,12 @@ extension StoreCoordinator {
             try connection.transaction(.exclusive) {
                 try counts.keys.sorted().map { entityID in
                     let current =
-                        try connection.fetchOne(
-                            "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = \(entityID)"
-                        ) { $0.int64(at: 0) } ?? 0
+                        try connection.fetchOne(WriteSQL.lastKey(entityID: entityID)) {
+                            $0.int64(at: 0)
+                        } ?? 0
                     let next = current + Int64(counts[entityID]!)
                     try connection.execute(
-                        "UPDATE OR FAIL Z_PRIMARYKEY SET Z_MAX = \(next) WHERE Z_ENT = "
-                            + "\(entityID) AND Z_MAX = \(current)")
+                        WriteSQL.advanceLastKey(entityID: entityID, from: current, to: next))
                     return KeyReservation(entityID: entityID, previousMax: current, newMax: next)
                 }
             }
@@ -42,9 +41,9 @@ extension StoreCoordinator {
             try? connection.transaction(.exclusive) {
                 for reservation in reservations {
                     try connection.execute(
-                        "UPDATE OR FAIL Z_PRIMARYKEY SET Z_MAX = \(reservation.previousMax) "
-                            + "WHERE Z_ENT = \(reservation.entityID) AND Z_MAX = "
-                            + "\(reservation.newMax)")
+                        WriteSQL.advanceLastKey(
+                            entityID: reservation.entityID, from: reservation.newMax,
+                            to: reservation.previousMax))
                 }
             }
         }
@@ -67,7 +66,8 @@ extension StoreCoordinator {
                             index = try insertRun(operations, from: index, on: connection)
                             continue
                         }
-                        let changed = try execute(operations[index], on: connection)
+                        let changed = try connection.execute(
+                            WriteSQL.statement(for: operations[index]))
                         if changed == 0, let id = operations[index].objectID {
                             conflicts.append(id)
                         }
@@ -97,7 +97,8 @@ extension StoreCoordinator {
     ) throws -> Int {
         guard case .insert(let first) = operations[start] else { return start + 1 }
         let entity = first.objectID.entity
-        let sql = SQL(text: insertText(for: entity), arguments: Self.insertArguments(first))
+        let sql = SQL(
+            text: insertStatement(for: entity).text, arguments: Self.insertArguments(first))
         return try connection.withCachedStatement(sql) { statement in
             try statement.run()
             statement.reset()
@@ -125,48 +126,6 @@ extension StoreCoordinator {
             .value(.integer(id.primaryKey!)), .value(.integer(Int64(id.entity.id))),
             .value(.integer(row.version)),
         ] + row.values.map { SQLArgument.value($0) }
-    }
-
-    private func execute(_ operation: WriteOperation, on connection: Connection) throws -> Int {
-        switch operation {
-        case .insert:
-            preconditionFailure("inserts run through insertRun(_:from:on:)")
-        case .update(let update):
-            return try connection.execute(Self.updateSQL(update))
-        case .delete(let id, let version):
-            return try connection.execute(
-                "DELETE FROM \(raw: id.entity.tableName) WHERE Z_PK = \(id.primaryKey!) "
-                    + "AND Z_OPT = \(version)")
-        case .link(let join, let source, let destination):
-            return try connection.execute(
-                "INSERT INTO \(raw: join.name)(\(raw: join.sourceColumn), "
-                    + "\(raw: join.destinationColumn)) VALUES(\(source), \(destination))")
-        case .unlink(let join, let source, let destination):
-            return try connection.execute(
-                "DELETE FROM \(raw: join.name) WHERE \(raw: join.sourceColumn) = \(source) "
-                    + "AND \(raw: join.destinationColumn) = \(destination)")
-        case .position(let table, let column, let key, let position):
-            return try connection.execute(
-                "UPDATE \(raw: table) SET \(raw: column) = \(position) WHERE Z_PK = \(key)")
-        case .joinPosition(let join, let source, let destination, let position):
-            return try connection.execute(
-                "UPDATE \(raw: join.name) SET \(raw: join.orderColumn ?? "") = \(position) WHERE "
-                    + "\(raw: join.sourceColumn) = \(source) AND \(raw: join.destinationColumn) = "
-                    + "\(destination)")
-        case .unlinkAll(let join, let source):
-            return try connection.execute(
-                "DELETE FROM \(raw: join.name) WHERE \(raw: join.sourceColumn) = \(source)")
-        }
-    }
-
-    private static func updateSQL(_ update: WriteOperation.Update) -> SQL {
-        let id = update.result.objectID
-        var assignments = zip(update.columns, update.values).map { column, value -> SQL in
-            "\(raw: column) = \(value)"
-        }
-        assignments.append("Z_OPT = \(update.result.version)")
-        return "UPDATE \(raw: id.entity.tableName) SET \(assignments.joined(separator: ", ")) "
-            + "WHERE Z_PK = \(id.primaryKey!) AND Z_OPT = \(update.expectedVersion)"
     }
 
     private static func apply(

@@ -23,7 +23,7 @@ final class StoreCoordinator: @unchecked Sendable {
     @exclusivity(unchecked) private var rowCache = RowCache()
     private var log: SQLDebugLog?
     private let layouts: [RowLayout]
-    private let insertText: [String]
+    private let inserts: [SQL]
 
     /// Opens (creating if needed) the store a description names.
     ///
@@ -49,7 +49,7 @@ final class StoreCoordinator: @unchecked Sendable {
         storeUUID = uuid
         let entities = model.resolvedEntities
         layouts = entities.map { RowLayout(entity: $0, entities: entities) }
-        insertText = entities.map(Self.insertText(for:))
+        inserts = entities.map(WriteSQL.insert(into:))
     }
 
     /// The store's UUID, as object IDs carry it.
@@ -97,16 +97,10 @@ final class StoreCoordinator: @unchecked Sendable {
         layouts[entity.id - 1]
     }
 
-    /// The cached `INSERT` text for `entity`.
-    func insertText(for entity: Entity) -> String {
-        insertText[entity.id - 1]
-    }
-
-    private static func insertText(for entity: Entity) -> String {
-        let columns = ["Z_PK", "Z_ENT", "Z_OPT"] + entity.columns
-        let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-        return "INSERT INTO \(entity.tableName)(\(columns.joined(separator: ", "))) "
-            + "VALUES(\(marks))"
+    /// The cached `INSERT` for `entity` (``WriteSQL/insert(into:)``), NULL placeholders
+    /// for arguments.
+    func insertStatement(for entity: Entity) -> SQL {
+        inserts[entity.id - 1]
     }
 
     // MARK: - Opening
@@ -126,15 +120,11 @@ final class StoreCoordinator: @unchecked Sendable {
             return stored
         }
         let metadata = StoreMetadata(model: model)
+        let schema = StoreSchema(entities: model.resolvedEntities)
         try connection.transaction(.exclusive) {
             try connection.execute(
-                script: StoreSchema(entities: model.resolvedEntities)
-                    .statements.joined(separator: ";\n"))
-            for entity in model.resolvedEntities {
-                try connection.execute(
-                    "INSERT INTO Z_PRIMARYKEY(Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES("
-                        + "\(entity.id), \(entity.name), \(entity.parentID ?? 0), 0)")
-            }
+                script: schema.statements.map(\.text).joined(separator: ";\n"))
+            for row in schema.primaryKeyRows { try connection.execute(row) }
             try metadata.write(to: connection)
         }
         return metadata

@@ -15,14 +15,14 @@ enum WriteOperation {
     /// Every join-table row of a deleted object (whatever the delete rule left behind).
     case unlinkAll(Relationship.JoinTable, source: Int64)
     /// A member's position in an ordered one-to-many (`Z_FOK_<INVERSE>` of its row).
-    case position(table: String, column: String, key: Int64, position: Int64)
+    case position(table: SQLName, column: SQLName, key: Int64, position: Int64)
     /// A member's position in an ordered many-to-many (`Z_FOK_…` of its join row).
     case joinPosition(Relationship.JoinTable, source: Int64, destination: Int64, position: Int64)
 
     /// An UPDATE: the columns to set and the row as it will be after the save.
     struct Update {
         /// The changed columns, in snapshot order.
-        let columns: [String]
+        let columns: [SQLName]
         /// Their new values.
         let values: [SQLiteValue]
         /// `Z_OPT` as read; the statement matches only if the row still has it.

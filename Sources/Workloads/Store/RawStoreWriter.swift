@@ -16,7 +16,8 @@ public final class RawStoreWriter: DatasetSink {
     private let keys: KeyMap
     private let droppedIndexes: [String]
     private var insert: Statement?
-    private var current: (layout: EntityLayout, types: [AttributeType], nextRow: Int)?
+    private var current:
+        (layout: EntityLayout, types: [AttributeType], parameters: [Int32?], nextRow: Int)?
     /// Rows written so far, join-table rows included.
     public private(set) var rowsWritten = 0
 
@@ -34,23 +35,23 @@ public final class RawStoreWriter: DatasetSink {
             throw DatasetError.unknownEntity(schema: "model", entity: entity.name)
         }
         try connection.begin(.immediate)
-        let statement = try connection.prepare(resolved.insertSQL(entity))
+        let statement = try connection.prepare(resolved.insertSQL)
         try statement.bind(.integer(keys.entityID(entity.name)), at: 2)
         try statement.bind(.integer(1), at: 3)
         insert = statement
-        current = (entity, resolved.columnTypes(entity), 0)
+        current = (entity, resolved.columnTypes(entity), resolved.parameters(entity), 0)
     }
 
     public func row(_ values: [GeneratedValue], toOne: [Int?]) throws {
         guard let insert, let state = current else { return }
         try insert.bind(.integer(keys.key(state.layout.name, row: state.nextRow)), at: 1)
-        var index: Int32 = 4
-        for (value, type) in zip(values, state.types) {
-            try insert.bind(value.object.flatMap { type.encode($0) } ?? .null, at: index)
-            index += 1
+        for (offset, value) in values.enumerated() {
+            guard let parameter = state.parameters[offset] else { continue }
+            let type = state.types[offset]
+            try insert.bind(value.object.flatMap { type.encode($0) } ?? .null, at: parameter)
         }
         for (link, destination) in zip(state.layout.toOnes, toOne) {
-            index = try bindForeignKey(link, destination, entity: state.layout.name, from: index)
+            try bindForeignKey(link, destination, entity: state.layout.name)
         }
         try insert.run()
         insert.reset()
@@ -58,17 +59,18 @@ public final class RawStoreWriter: DatasetSink {
         rowsWritten += 1
     }
 
-    private func bindForeignKey(
-        _ link: EntityLayout.ToOne, _ destination: Int?, entity: String, from index: Int32
-    ) throws -> Int32 {
-        guard let insert, let key = entities[entity]?.foreignKey(link.name) else { return index }
+    /// Binds a to-one's key (and entity) columns at their slots' parameters.
+    private func bindForeignKey(_ link: EntityLayout.ToOne, _ destination: Int?, entity: String)
+        throws
+    {
+        guard let insert, let key = entities[entity]?.foreignKey(link.name) else { return }
         let value =
             destination.map { SQLiteValue.integer(keys.key(link.destination, row: $0)) } ?? .null
-        try insert.bind(value, at: index)
-        guard key.entityColumn != nil else { return index + 1 }
+        try insert.bind(value, at: Int32(key.slot + 4))
+        guard let entitySlot = key.entitySlot else { return }
         try insert.bind(
-            destination == nil ? .null : .integer(keys.entityID(link.destination)), at: index + 1)
-        return index + 2
+            destination == nil ? .null : .integer(keys.entityID(link.destination)),
+            at: Int32(entitySlot + 4))
     }
 
     public func end(_ entity: EntityLayout) throws {

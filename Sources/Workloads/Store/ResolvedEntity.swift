@@ -1,9 +1,9 @@
 import ObjectGraph
+import SQLiteDB
 
 /// What a store writer needs of one resolved entity: table, IDs and columns.
 struct ResolvedEntity {
     let name: String
-    let tableName: String
     let entityID: Int
     let rootID: Int
     private let entity: Entity
@@ -11,7 +11,6 @@ struct ResolvedEntity {
     init(_ entity: Entity) {
         self.entity = entity
         name = entity.name
-        tableName = entity.tableName
         entityID = entity.id
         rootID = entity.rootID
     }
@@ -37,18 +36,16 @@ struct ResolvedEntity {
         return table
     }
 
-    /// `INSERT INTO <table> (Z_PK, Z_ENT, Z_OPT, <attributes>, <foreign keys>) VALUES (?, …)`.
-    func insertSQL(_ layout: EntityLayout) -> String {
-        var columns = ["Z_PK", "Z_ENT", "Z_OPT"]
-        columns += layout.columns.compactMap { entity.attribute(named: $0.name)?.column }
-        for toOne in layout.toOnes {
-            guard let key = foreignKey(toOne.name) else { continue }
-            columns.append(key.column)
-            if let entityColumn = key.entityColumn { columns.append(entityColumn) }
+    /// The engine's own INSERT of the entity (``WriteSQL/insert(into:)``): `Z_PK` at
+    /// parameter 1, `Z_ENT` at 2, `Z_OPT` at 3, then every snapshot slot i at i + 4.
+    var insertSQL: String { WriteSQL.insert(into: entity).text }
+
+    /// The INSERT parameter of each of the layout's columns (nil for a name the entity
+    /// lacks, which is then left NULL).
+    func parameters(_ layout: EntityLayout) -> [Int32?] {
+        layout.columns.map { column in
+            entity.attribute(named: column.name).map { Int32($0.slot + 4) }
         }
-        let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-        return
-            "INSERT INTO \(tableName) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))"
     }
 }
 

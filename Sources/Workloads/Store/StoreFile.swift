@@ -52,8 +52,7 @@ enum StoreFile {
     ) throws {
         try connection.transaction(.immediate) {
             let statement = try connection.prepare(
-                "INSERT INTO \(table.name) (\(table.sourceColumn), \(table.destinationColumn)) VALUES (?, ?)"
-            )
+                WriteSQL.link(table, source: 0, destination: 0).text)
             for (source, destination) in keys {
                 try statement.bind(.integer(source), at: 1)
                 try statement.bind(.integer(destination), at: 2)

@@ -14,27 +14,24 @@ struct FetchSQL {
 
     /// The object or ID query.
     /// With `columns`, only those (after `0, t0.Z_PK, t0.Z_OPT`) are selected.
-    func select(layout: RowLayout, idsOnly: Bool, columns narrowed: [String]? = nil) throws -> SQL {
+    func select(layout: RowLayout, idsOnly: Bool, columns narrowed: [SQLName]? = nil) throws
+        -> SQL
+    {
         let (base, conditions, predicateJoins) = try fromAndWhere()
         var planner = predicateJoins
-        var orderings: [String] = []
+        var orderings: [SQL] = []
         for key in request.sortDescriptors {
             let column = try planner.column(for: key.keyPath, inner: false)
-            orderings.append(column.sql + (key.ascending ? "" : " DESC"))
+            orderings.append(key.ascending ? column.sql : column.sql + " DESC")
         }
-        let from = base + planner.joinClause
         var columns = idsOnly ? "\(layout.identityColumn), t0.Z_PK" : layout.selectList
         if let narrowed {
-            columns =
-                ([layout.identityColumn, "t0.Z_PK", "t0.Z_OPT"] + narrowed.map { "t0." + $0 })
-                .joined(separator: ", ")
+            columns = ObjectSelect.columnList(identity: layout.identityColumn, columns: narrowed)
         }
-        let distinct = planner.hasToManyJoins ? "DISTINCT " : ""
-        var sql: SQL = "SELECT \(raw: distinct)\(raw: columns) FROM \(raw: from)"
+        var sql: SQL = planner.hasToManyJoins ? "SELECT DISTINCT " : "SELECT "
+        sql.append("\(columns) FROM \(base)\(planner.joinClause)")
         if !conditions.isEmpty { sql.append(" WHERE " + conditions.joined(separator: " AND ")) }
-        if !orderings.isEmpty {
-            sql.append("\(raw: " ORDER BY " + orderings.joined(separator: ", "))")
-        }
+        if !orderings.isEmpty { sql.append(" ORDER BY " + orderings.joined(separator: ", ")) }
         sql.append(limitClause)
         return sql
     }
@@ -43,10 +40,10 @@ struct FetchSQL {
     func count() throws -> SQL {
         let (from, conditions, planner) = try fromAndWhere()
         if conditions.isEmpty && !planner.hasJoins {
-            return "SELECT COUNT(*) FROM \(raw: entity.tableName)"
+            return "SELECT COUNT(*) FROM \(entity.table)"
         }
-        let counted = planner.hasJoins ? "COUNT(DISTINCT t0.Z_PK)" : "COUNT(*)"
-        var sql: SQL = "SELECT \(raw: counted) FROM \(raw: from + planner.joinClause)"
+        var sql: SQL = planner.hasJoins ? "SELECT COUNT(DISTINCT t0.Z_PK)" : "SELECT COUNT(*)"
+        sql.append(" FROM \(from)\(planner.joinClause)")
         if !conditions.isEmpty { sql.append(" WHERE " + conditions.joined(separator: " AND ")) }
         return sql
     }
@@ -59,11 +56,13 @@ struct FetchSQL {
         guard !conditions.isEmpty else { return nil }
         let condition = conditions.joined(separator: " AND ")
         guard planner.hasJoins else { return condition }
-        return "t0.Z_PK IN (SELECT t0.Z_PK FROM \(raw: from + planner.joinClause) WHERE "
+        return "t0.Z_PK IN (SELECT t0.Z_PK FROM \(from)\(planner.joinClause) WHERE "
             + condition + ")"
     }
 
-    func fromAndWhere() throws -> (String, [SQL], JoinPlanner) {
+    /// `ZUSER t0`, the conditions to AND together (sub-entity filter, predicate) and
+    /// the planner holding the predicate's joins.
+    func fromAndWhere() throws -> (SQL, [SQL], JoinPlanner) {
         var conditions: [SQL] = []
         let filter = EntityFilter.sql(for: entity, alias: "t0", prefix: "")
         if !filter.text.isEmpty { conditions.append(filter) }
@@ -72,9 +71,11 @@ struct FetchSQL {
         if let predicate = request.predicate {
             conditions.append(try compiler.compile(predicate.root))
         }
-        return ("\(entity.tableName) t0", conditions, compiler.joins)
+        return ("\(entity.table) t0", conditions, compiler.joins)
     }
 
+    /// ` LIMIT n`, ` LIMIT -1 OFFSET m` or ` LIMIT n OFFSET m`: numbers written in, as
+    /// Core Data writes them.
     var limitClause: SQL {
         var text = ""
         if request.fetchLimit > 0 {

@@ -1,3 +1,5 @@
+import SQLiteDB
+
 /// Resolves the key paths of one fetch to qualified columns, adding one JOIN per to-one
 /// hop: `author.name` on `Post` becomes `t1.ZNAME` with
 /// `JOIN ZUSER t1 ON t0.ZAUTHOR = t1.Z_PK`.
@@ -16,16 +18,16 @@ struct JoinPlanner {
     /// A resolved key path.
     struct Column {
         /// `t1.ZNAME`.
-        let sql: String
+        let sql: SQL
         /// What it holds.
         let target: Target
     }
 
     private struct Join {
         let path: String
-        let alias: String
-        let table: String
-        let condition: String
+        let alias: SQLName
+        let table: SQLName
+        let condition: SQL
         var isInner: Bool
     }
 
@@ -35,25 +37,25 @@ struct JoinPlanner {
         private var next = 1
 
         /// A fresh alias.
-        func make() -> String {
+        func make() -> SQLName {
             defer { next += 1 }
-            return "t\(next)"
+            return SQLName("t\(next)")
         }
     }
 
     let model: ManagedObjectModel
     let root: Entity
     /// The alias of the root entity's table (`t0` for the statement's own table).
-    let rootAlias: String
+    let rootAlias: SQLName
     /// The statement's alias source.
     let aliases: Aliases
     private var joins: [Join] = []
     /// Joins to the members of to-many relationships (one set per `ANY`), after the
     /// to-one joins.
-    private var memberJoins: [String] = []
+    private var memberJoins: [SQL] = []
 
     init(
-        model: ManagedObjectModel, root: Entity, rootAlias: String = "t0",
+        model: ManagedObjectModel, root: Entity, rootAlias: SQLName = "t0",
         aliases: Aliases = Aliases()
     ) {
         self.model = model
@@ -70,15 +72,19 @@ struct JoinPlanner {
     var hasToManyJoins: Bool { !memberJoins.isEmpty }
 
     /// ` JOIN ZUSER t1 ON t0.ZAUTHOR = t1.Z_PK …`, or empty.
-    var joinClause: String {
-        joins.map {
-            " \($0.isInner ? "JOIN" : "LEFT OUTER JOIN") \($0.table) \($0.alias) ON \($0.condition)"
-        }.joined() + memberJoins.joined()
+    var joinClause: SQL {
+        var clause: SQL = ""
+        for join in joins {
+            clause.append(join.isInner ? " JOIN " : " LEFT OUTER JOIN ")
+            clause.append("\(join.table) \(join.alias) ON \(join.condition)")
+        }
+        for member in memberJoins { clause.append(member) }
+        return clause
     }
 
     /// Adds joins to the members of a to-many (` JOIN ZPOST t1 ON (t0.Z_PK = t1.ZAUTHOR)`),
     /// rendered after the to-one joins.
-    mutating func addMemberJoins(_ clause: String) {
+    mutating func addMemberJoins(_ clause: SQL) {
         memberJoins.append(clause)
     }
 
@@ -119,8 +125,8 @@ struct JoinPlanner {
     }
 
     private mutating func join(
-        _ path: String, from alias: String, column: String, to destination: Entity, inner: Bool
-    ) -> String {
+        _ path: String, from alias: SQLName, column: SQLName, to destination: Entity, inner: Bool
+    ) -> SQLName {
         if let index = joins.firstIndex(where: { $0.path == path }) {
             if inner { joins[index].isInner = true }
             return joins[index].alias
@@ -128,7 +134,7 @@ struct JoinPlanner {
         let newAlias = aliases.make()
         joins.append(
             Join(
-                path: path, alias: newAlias, table: destination.tableName,
+                path: path, alias: newAlias, table: destination.table,
                 condition: "\(alias).\(column) = \(newAlias).Z_PK", isInner: inner))
         return newAlias
     }

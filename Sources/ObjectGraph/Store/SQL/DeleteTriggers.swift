@@ -43,21 +43,21 @@ struct DeleteTriggers {
     /// Adds the trigger for one relationship; returns the roots of tables it deletes from.
     private mutating func add(_ relationship: Relationship, of entity: Entity) -> [Int] {
         let destination = model.entity(id: relationship.destinationID)
-        let table = destination.tableName
-        let name =
-            "ZQ_\(entity.tableName)_\(entity.name)_\(relationship.name)_"
-            + relationship.deleteRule.rawValue.uppercased()
-        let body: String
-        var timing = "AFTER"
+        let table = destination.table
+        let name = SQLName(
+            "ZQ_\(entity.table)_\(entity.name)_\(relationship.name)_"
+                + relationship.deleteRule.rawValue.uppercased())
+        let body: SQL
+        var timing: SQL = "AFTER"
         switch (relationship.deleteRule, relationship.storage) {
         case (.noAction, _):
             return []
         case (.deny, _):
             timing = "BEFORE"
             let related = Self.relatedRows(relationship, destination: destination)
-            body =
-                "SELECT RAISE(FAIL, 'Batch delete failed due to deny rule on "
-                + "\(entity.name)/\(relationship.name)') WHERE EXISTS (\(related))"
+            let message =
+                "Batch delete failed due to deny rule on \(entity.name)/\(relationship.name)"
+            body = "SELECT RAISE(FAIL, \(literal: message)) WHERE EXISTS (\(related))"
         case (.cascade, .joinTable(let join)):
             timing = "BEFORE"
             body =
@@ -77,13 +77,15 @@ struct DeleteTriggers {
         case (.nullify, .foreignKey(let key)):
             body = nullifyToOne(relationship, key: key, destination: destination)
         }
-        let isShared = model.entity(id: entity.rootID).descendantIDs.count > 1
-        let guardClause = isShared ? " WHEN OLD.Z_ENT = \(entity.id)" : ""
-        create.append(
-            SQL(
-                text: "CREATE TEMP TRIGGER \(name) \(timing) DELETE ON \(entity.tableName) FOR "
-                    + "EACH ROW\(guardClause) BEGIN \(body); END"))
-        drop.append(SQL(text: "DROP TRIGGER IF EXISTS \(name)"))
+        var trigger: SQL =
+            "CREATE TEMP TRIGGER \(name) \(timing) DELETE ON \(entity.table) FOR EACH ROW"
+        if model.entity(id: entity.rootID).descendantIDs.count > 1 {
+            // Trigger bodies take no parameters: the entity number is written in.
+            trigger.append(" WHEN OLD.Z_ENT = \(raw: String(entity.id))")
+        }
+        trigger.append(" BEGIN \(body); END")
+        create.append(trigger)
+        drop.append("DROP TRIGGER IF EXISTS \(name)")
         return relationship.deleteRule == .cascade ? [destination.rootID] : []
     }
 
@@ -91,8 +93,8 @@ struct DeleteTriggers {
     /// version bumped (the to-many that listed the deleted row).
     private func nullifyToOne(
         _ relationship: Relationship, key: Relationship.ForeignKey, destination: Entity
-    ) -> String {
-        let table = destination.tableName
+    ) -> SQL {
+        let table = destination.table
         if let inverse = relationship.inverseName.flatMap(destination.relationship(named:)),
             case .foreignKey(let inverseKey) = inverse.storage
         {
@@ -102,12 +104,12 @@ struct DeleteTriggers {
         return "UPDATE OR FAIL \(table) SET Z_OPT = (Z_OPT + 1) WHERE Z_PK = OLD.\(key.column)"
     }
 
-    private static func relatedRows(_ relationship: Relationship, destination: Entity) -> String {
+    private static func relatedRows(_ relationship: Relationship, destination: Entity) -> SQL {
         switch relationship.storage {
         case .foreignKey(let key):
-            return "SELECT 1 FROM \(destination.tableName) WHERE Z_PK = OLD.\(key.column)"
+            return "SELECT 1 FROM \(destination.table) WHERE Z_PK = OLD.\(key.column)"
         case .inverseForeignKey(let column, _):
-            return "SELECT 1 FROM \(destination.tableName) WHERE \(column) = OLD.Z_PK"
+            return "SELECT 1 FROM \(destination.table) WHERE \(column) = OLD.Z_PK"
         case .joinTable(let join):
             return "SELECT 1 FROM \(join.name) WHERE \(join.sourceColumn) = OLD.Z_PK"
         }

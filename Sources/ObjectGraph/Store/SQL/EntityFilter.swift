@@ -7,13 +7,13 @@ enum EntityFilter {
     /// `t0.Z_ENT = ?` for an entity without sub-entities, else `t0.Z_ENT >= ? AND
     /// t0.Z_ENT <= ?`, preceded by `prefix`; empty for a root (its table holds only it
     /// and its descendants).
-    static func sql(for entity: Entity, alias: String, prefix: String) -> SQL {
+    static func sql(for entity: Entity, alias: SQLName, prefix: SQL) -> SQL {
         guard entity.parentID != nil else { return "" }
         let range = entity.descendantIDs
         if range.count == 1 {
-            return "\(raw: prefix)\(raw: alias).Z_ENT = \(range.lowerBound)"
+            return prefix + "\(alias).Z_ENT = \(range.lowerBound)"
         }
-        return "\(raw: prefix)\(raw: alias).Z_ENT >= \(range.lowerBound) AND "
-            + "\(raw: alias).Z_ENT <= \(range.upperBound)"
+        return prefix
+            + "\(alias).Z_ENT >= \(range.lowerBound) AND \(alias).Z_ENT <= \(range.upperBound)"
     }
 }

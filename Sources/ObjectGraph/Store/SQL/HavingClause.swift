@@ -8,7 +8,7 @@ import SQLiteDB
 /// parameters, which covers conditions on aggregates.
 struct HavingClause {
     /// Result column SQL by dictionary key.
-    let columns: [String: String]
+    let columns: [String: SQL]
 
     /// The condition for `node`.
     ///
@@ -41,7 +41,7 @@ struct HavingClause {
             guard let column = columns[key] else {
                 throw FetchError.unknownKeyPath(entity: entity, keyPath: key)
             }
-            return "\(raw: column)"
+            return column
         case .constant(let value):
             guard let stored = Self.storage(value) else {
                 throw FetchError.unsupportedComparison("HAVING constant \(value)")

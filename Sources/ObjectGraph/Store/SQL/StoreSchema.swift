@@ -1,3 +1,5 @@
+import SQLiteDB
+
 /// The DDL of a model in Core Data's layout: one table per hierarchy, join tables,
 /// foreign-key and attribute indexes, and the three metadata tables.
 ///
@@ -12,12 +14,20 @@ package struct StoreSchema {
     }
 
     /// Every statement that creates the schema, in order.
-    package var statements: [String] {
+    package var statements: [SQL] {
         Self.metadataTables + entityTables + indexes + fetchIndexes + joinTables
     }
 
+    /// The `Z_PRIMARYKEY` row of each entity: its number, name, parent and `Z_MAX` 0.
+    var primaryKeyRows: [SQL] {
+        entities.map { entity in
+            "INSERT INTO Z_PRIMARYKEY(Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES("
+                + "\(entity.id), \(entity.name), \(entity.parentID ?? 0), 0)"
+        }
+    }
+
     /// Core Data's three metadata tables, verbatim.
-    static let metadataTables = [
+    static let metadataTables: [SQL] = [
         "CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, "
             + "Z_SUPER INTEGER, Z_MAX INTEGER)",
         "CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), "
@@ -31,9 +41,9 @@ package struct StoreSchema {
         root.descendantIDs.map { entities[$0 - 1] }
     }
 
-    /// Column name to SQL type for a hierarchy's table, in `CREATE TABLE` order.
-    private func columns(of root: Entity) -> [(name: String, type: String)] {
-        var typed: [String: (group: Int, type: String)] = [:]
+    /// Each column of a hierarchy's table with its SQL type, in `CREATE TABLE` order.
+    private func columns(of root: Entity) -> [SQL] {
+        var typed: [SQLName: (group: Int, type: String)] = [:]
         for entity in hierarchy(of: root) {
             for attribute in entity.attributes {
                 typed[attribute.column] = (attribute.type.columnGroup, attribute.type.columnType)
@@ -52,30 +62,29 @@ package struct StoreSchema {
             }
         }
         return typed.sorted { ($0.value.group, $0.key) < ($1.value.group, $1.key) }
-            .map { ($0.key, $0.value.type) }
+            .map { "\($0.key) \(raw: $0.value.type)" }
     }
 
-    private var entityTables: [String] {
+    private var entityTables: [SQL] {
         roots.map { root in
-            let fixed = ["Z_PK INTEGER PRIMARY KEY", "Z_ENT INTEGER", "Z_OPT INTEGER"]
-            let rest = columns(of: root).map { "\($0.name) \($0.type)" }
-            return "CREATE TABLE \(root.tableName) ( "
-                + (fixed + rest).joined(separator: ", ") + " )"
+            let fixed: [SQL] = ["Z_PK INTEGER PRIMARY KEY", "Z_ENT INTEGER", "Z_OPT INTEGER"]
+            return
+                "CREATE TABLE \(root.table) ( \((fixed + columns(of: root)).joined(separator: ", ")) )"
         }
     }
 
-    private var indexes: [String] {
-        var seen = Set<String>()
-        var result: [String] = []
+    private var indexes: [SQL] {
+        var seen = Set<SQLName>()
+        var result: [SQL] = []
         for entity in entities {
             var indexed = entity.attributes.filter(\.isIndexed).map(\.column)
             for case .foreignKey(let key) in entity.relationships.map(\.storage) {
                 indexed.append(key.column)
             }
             for column in indexed.sorted() {
-                let name = "\(entity.tableName)_\(column)_INDEX"
+                let name = SQLName("\(entity.table)_\(column)_INDEX")
                 guard seen.insert(name).inserted else { continue }
-                result.append("CREATE INDEX \(name) ON \(entity.tableName) (\(column))")
+                result.append("CREATE INDEX \(name) ON \(entity.table) (\(column))")
             }
         }
         return result
@@ -83,36 +92,41 @@ package struct StoreSchema {
 
     /// `Z_<Entity>_<name>` fetch indexes, then `Z_<Entity>_UNIQUE_<COLUMNS>` unique
     /// indexes for uniqueness constraints.
-    private var fetchIndexes: [String] {
+    private var fetchIndexes: [SQL] {
         entities.flatMap { entity in
             entity.fetchIndexes.map { index in
-                let columns = index.columns.map {
-                    "\($0.column) COLLATE BINARY \($0.ascending ? "ASC" : "DESC")"
+                let columns = index.columns.map { element -> SQL in
+                    "\(element.column) COLLATE BINARY " + (element.ascending ? "ASC" : "DESC")
                 }
-                return "CREATE INDEX Z_\(entity.name)_\(index.name) ON \(entity.tableName) "
-                    + "(\(columns.joined(separator: ", ")))"
+                let name = SQLName("Z_\(entity.name)_\(index.name)")
+                return
+                    "CREATE INDEX \(name) ON \(entity.table) (\(columns.joined(separator: ", ")))"
             }
                 + entity.uniquenessConstraints.map { columns in
-                    "CREATE UNIQUE INDEX Z_\(entity.name)_UNIQUE_\(columns.joined(separator: "_")) "
-                        + "ON \(entity.tableName) (\(columns.joined(separator: ", ")))"
+                    let name = SQLName(
+                        "Z_\(entity.name)_UNIQUE_" + columns.map(\.sql).joined(separator: "_"))
+                    let list = columns.map { "\($0)" as SQL }.joined(separator: ", ")
+                    return "CREATE UNIQUE INDEX \(name) ON \(entity.table) (\(list))"
                 }
         }
     }
 
-    private var joinTables: [String] {
-        var result: [String] = []
+    private var joinTables: [SQL] {
+        var created = Set<SQLName>()
+        var result: [SQL] = []
         for entity in entities {
             for case .joinTable(let join) in entity.relationships.map(\.storage)
-            where join.isPrimarySide && !result.contains(where: { $0.contains(join.name + " ") }) {
+            where join.isPrimarySide && created.insert(join.name).inserted {
                 let (first, second) = (join.sourceColumn, join.destinationColumn)
-                let orders = [join.inverseOrderColumn, join.orderColumn].compactMap { $0 }
-                    .map { ", \($0) INTEGER" }.joined()
+                var orders: SQL = ""
+                for order in [join.inverseOrderColumn, join.orderColumn].compactMap({ $0 }) {
+                    orders.append(", \(order) INTEGER")
+                }
                 result.append(
                     "CREATE TABLE \(join.name) ( \(first) INTEGER, \(second) INTEGER\(orders), "
                         + "PRIMARY KEY (\(first), \(second)) )")
-                result.append(
-                    "CREATE INDEX \(join.name)_\(second)_INDEX ON \(join.name) "
-                        + "(\(second), \(first))")
+                let index = SQLName("\(join.name)_\(second)_INDEX")
+                result.append("CREATE INDEX \(index) ON \(join.name) (\(second), \(first))")
             }
         }
         return result

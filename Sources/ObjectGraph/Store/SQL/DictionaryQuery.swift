@@ -29,17 +29,17 @@ struct DictionaryQuery {
         let properties = request.propertiesToFetch ?? entity.attributes.map { .key($0.name) }
         var list: [SQL] = []
         var columns: [(String, Reader)] = []
-        var having: [String: String] = [:]
+        var having: [String: SQL] = [:]
         var aliases = 0
         for property in properties {
             var (sql, reader) = try Self.column(property, planner: &planner)
             if request.havingPredicate != nil, case .expression = property {
-                let alias = "__var\(aliases)"
+                let alias = SQLName("__var\(aliases)")
                 aliases += 1
-                sql.append(" AS \(raw: alias)")
-                having[property.name] = alias
+                sql.append(" AS \(alias)")
+                having[property.name] = "\(alias)"
             } else if request.havingPredicate != nil {
-                having[property.name] = sql.text
+                having[property.name] = sql
             }
             list.append(sql)
             columns.append((property.name, reader))
@@ -47,21 +47,20 @@ struct DictionaryQuery {
         let groups = try request.propertiesToGroupBy.map {
             try planner.column(for: $0, inner: false).sql
         }
-        let orderings = try request.sortDescriptors.map {
-            try planner.column(for: $0.keyPath, inner: false).sql + ($0.ascending ? "" : " DESC")
+        let orderings = try request.sortDescriptors.map { key -> SQL in
+            let column = try planner.column(for: key.keyPath, inner: false).sql
+            return key.ascending ? column : column + " DESC"
         }
-        let distinct = request.returnsDistinctResults ? "DISTINCT " : ""
-        from += planner.joinClause
-        var sql: SQL = "SELECT \(raw: distinct)\(list.joined(separator: ", ")) FROM \(raw: from)"
+        from.append(planner.joinClause)
+        var sql: SQL = request.returnsDistinctResults ? "SELECT DISTINCT " : "SELECT "
+        sql.append("\(list.joined(separator: ", ")) FROM \(from)")
         if !conditions.isEmpty { sql.append(" WHERE " + conditions.joined(separator: " AND ")) }
-        if !groups.isEmpty { sql.append("\(raw: " GROUP BY " + groups.joined(separator: ", "))") }
+        if !groups.isEmpty { sql.append(" GROUP BY " + groups.joined(separator: ", ")) }
         if let predicate = request.havingPredicate {
             let clause = HavingClause(columns: having)
             sql.append(" HAVING " + (try clause.compile(predicate.root, entity: entity.name)))
         }
-        if !orderings.isEmpty {
-            sql.append("\(raw: " ORDER BY " + orderings.joined(separator: ", "))")
-        }
+        if !orderings.isEmpty { sql.append(" ORDER BY " + orderings.joined(separator: ", ")) }
         sql.append(builder.limitClause)
         self.sql = sql
         self.columns = columns
@@ -76,9 +75,8 @@ struct DictionaryQuery {
         case .key(let keyPath):
             let column = try planner.column(for: keyPath, inner: false)
             switch column.target {
-            case .attribute(let attribute):
-                return ("\(raw: column.sql)", .attribute(attribute.type))
-            case .toOne(_, let destination): return ("\(raw: column.sql)", .toOne(destination))
+            case .attribute(let attribute): return (column.sql, .attribute(attribute.type))
+            case .toOne(_, let destination): return (column.sql, .toOne(destination))
             }
         case .expression(let expression):
             switch expression.kind {
@@ -94,7 +92,7 @@ struct DictionaryQuery {
         _ function: FetchExpression.Function, of keyPath: String, planner: inout JoinPlanner
     ) throws -> (SQL, Reader) {
         let column = try planner.column(for: keyPath, inner: false)
-        let sql: SQL = "\(raw: function.sql)( \(raw: column.sql))"
+        let sql: SQL = "\(raw: function.sql)( \(column.sql))"
         guard case .attribute(let attribute) = column.target else { return (sql, .count) }
         switch function {
         case .count: return (sql, .count)
