@@ -52,7 +52,7 @@ extension ManagedObjectContext {
                 Self.dictionary(statement, query.columns, model: model, store: store)
             }
         }
-        coordinator.debugLog?.fetchCompleted(
+        coordinator.trace?.fetchCompleted(
             nanoseconds: MonotonicClock.now() &- start, rows: rows.count)
         return rows
     }
