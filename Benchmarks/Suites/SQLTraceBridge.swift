@@ -8,7 +8,8 @@ import SQLiteDB
 /// configurations): the one ``SQLTraceSource`` every suite registers.
 ///
 /// Each statement event is recorded as it arrives (``SQLTraceRecorder``: groups by
-/// fingerprint with SQLite's own time and rows, sample bound values). At the end of a
+/// fingerprint with SQLite's own time and rows, sample bound values), and each
+/// transaction as its `BEGIN …` / `COMMIT` / `ROLLBACK` group. At the end of a
 /// trace each distinct SELECT is planned with the arguments of its first execution,
 /// on the raw connection itself or, for the engine, on a side connection to the same
 /// file with the engine's SQL functions registered. The ``sqlLog`` is made from the
@@ -124,7 +125,7 @@ final class SQLTraceBridge: SQLTraceSource, CounterSource, TraceSink, EngineTrac
     /// An engine event: its statement recorded, its lines kept or counted.
     func receive(_ event: EngineTraceEvent) {
         lock.withLock {
-            if case .sql(.statement(let statement)) = event { record(statement) }
+            if case .sql(let event) = event { record(event) }
             keepForLog(event, lines: Self.engineLines.lineCount(for: event))
         }
     }
@@ -132,9 +133,27 @@ final class SQLTraceBridge: SQLTraceSource, CounterSource, TraceSink, EngineTrac
     /// A raw connection's event: its statement recorded, its lines kept or counted.
     func receive(_ event: TraceEvent) {
         lock.withLock {
-            if case .statement(let statement) = event { record(statement) }
+            record(event)
             keepForLog(.sql(event), lines: SQLiteLogLines.lineCount(for: event))
         }
+    }
+
+    /// Records a statement, or a transaction as its `BEGIN …`, `COMMIT` or `ROLLBACK`
+    /// group with the time SQLiteDB measured; transactions are not counted in
+    /// `sql.statements`.
+    private func record(_ event: TraceEvent) {
+        switch event {
+        case .statement(let statement): record(statement)
+        case .begin(_, let kind, let nanoseconds):
+            recordTransaction("BEGIN \(kind.rawValue)", nanoseconds: nanoseconds)
+        case .commit(_, let nanoseconds): recordTransaction("COMMIT", nanoseconds: nanoseconds)
+        case .rollback(_, let nanoseconds): recordTransaction("ROLLBACK", nanoseconds: nanoseconds)
+        case .open, .close: break
+        }
+    }
+
+    private func recordTransaction(_ sql: String, nanoseconds: UInt64) {
+        recorder.record(sql: sql, arguments: [], nanoseconds: Double(nanoseconds), rows: 0)
     }
 
     private func record(_ statement: StatementEvent) {

@@ -36,7 +36,8 @@ import Testing
         Example(name: "key-list select", event: .sql(.statement(keyList)), counts: [4, 5, 5, 5]),
         Example(name: "failed insert", event: .sql(.statement(failed)), counts: [2, 3, 3, 3]),
         Example(
-            name: "begin", event: .sql(.begin(connectionID: 1, kind: .exclusive)),
+            name: "begin",
+            event: .sql(.begin(connectionID: 1, kind: .exclusive, durationNanoseconds: 9)),
             counts: [1, 1, 1, 1]),
         Example(
             name: "open", event: .sql(.open(connectionID: 1, path: "/x")), counts: [0, 1, 1, 1]),

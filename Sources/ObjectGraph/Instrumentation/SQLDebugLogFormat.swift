@@ -85,7 +85,7 @@ package struct SQLDebugLogFormat: Sendable {
     private func lines(for event: TraceEvent) -> [String] {
         switch event {
         case .statement(let statement): return lines(for: statement)
-        case .begin(_, let kind): return [line("sql", "BEGIN \(kind.rawValue)")]
+        case .begin(_, let kind, _): return [line("sql", "BEGIN \(kind.rawValue)")]
         case .commit: return [line("sql", "COMMIT")]
         case .rollback: return [line("sql", "ROLLBACK")]
         case .open(_, let path):
