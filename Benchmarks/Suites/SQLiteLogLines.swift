@@ -15,7 +15,7 @@ enum SQLiteLogLines {
     static func lines(for event: TraceEvent) -> [String] {
         switch event {
         case .statement(let statement): lines(for: statement)
-        case .begin(_, let kind): [line("sql", "BEGIN \(kind.rawValue)")]
+        case .begin(_, let kind, _): [line("sql", "BEGIN \(kind.rawValue)")]
         case .commit: [line("sql", "COMMIT")]
         case .rollback: [line("sql", "ROLLBACK")]
         case .open, .close: []

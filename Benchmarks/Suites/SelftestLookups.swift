@@ -65,9 +65,9 @@ enum SelftestLookups {
             DatasetRecord(
                 name: "selftest-posts", size: context.size, seed: context.seed,
                 contentHash: CaseResult.hex(hash.value)))
-        let tracer = SQLiteTracer(connection: connection)
-        context.register(trace: tracer)
-        context.register(tracer)
+        let bridge = SQLTraceBridge(connection: connection)
+        context.register(trace: bridge)
+        context.register(bridge)
         return State(connection: connection, configuration: context.configuration.name)
     }
 

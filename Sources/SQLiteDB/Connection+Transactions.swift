@@ -57,8 +57,14 @@ extension Connection {
 
     /// Opens a transaction. Prefer ``transaction(_:_:)``, which cannot leave one open.
     public func begin(_ kind: TransactionKind = .deferred) throws {
+        let start = isTracing ? MonotonicClock.now() : 0
         try control("BEGIN \(kind.rawValue) TRANSACTION")
-        emit(.begin(connectionID: id, kind: kind))
+        if isTracing {
+            emit(
+                .begin(
+                    connectionID: id, kind: kind,
+                    durationNanoseconds: MonotonicClock.now() &- start))
+        }
     }
 
     /// Commits the open transaction.
@@ -72,8 +78,11 @@ extension Connection {
 
     /// Rolls the open transaction back.
     public func rollback() throws {
+        let start = isTracing ? MonotonicClock.now() : 0
         try control("ROLLBACK TRANSACTION")
-        emit(.rollback(connectionID: id))
+        if isTracing {
+            emit(.rollback(connectionID: id, durationNanoseconds: MonotonicClock.now() &- start))
+        }
     }
 
     /// Runs a transaction-control statement without a statement event.

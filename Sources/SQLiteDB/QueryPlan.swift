@@ -16,8 +16,8 @@ public struct QueryPlan: Hashable, Sendable, Codable, CustomStringConvertible {
         self.rows = rows
     }
 
-    /// Nodes that scan a whole table.
-    public var fullScans: [Row] { rows.filter(\.isFullScan) }
+    /// Nodes that scan a whole table (``QueryPlanStep/isFullScan(in:)``).
+    public var fullScans: [Row] { rows.fullScans }
 
     /// Nodes that build a temporary B-tree.
     public var tempBTrees: [Row] { rows.filter(\.usesTempBTree) }

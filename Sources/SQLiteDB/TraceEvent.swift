@@ -7,20 +7,21 @@ public enum TraceEvent: Sendable {
     case open(connectionID: Int, path: String)
     /// The connection closed.
     case close(connectionID: Int)
-    /// A transaction began (`BEGIN DEFERRED`, `IMMEDIATE` or `EXCLUSIVE`).
-    case begin(connectionID: Int, kind: TransactionKind)
+    /// A transaction began (`BEGIN DEFERRED`, `IMMEDIATE` or `EXCLUSIVE`);
+    /// `durationNanoseconds` covers the BEGIN itself (waiting for a lock included).
+    case begin(connectionID: Int, kind: TransactionKind, durationNanoseconds: UInt64)
     /// The transaction committed; `durationNanoseconds` covers the COMMIT itself.
     case commit(connectionID: Int, durationNanoseconds: UInt64)
-    /// The transaction rolled back.
-    case rollback(connectionID: Int)
+    /// The transaction rolled back; `durationNanoseconds` covers the ROLLBACK itself.
+    case rollback(connectionID: Int, durationNanoseconds: UInt64)
     /// A statement ran to completion, was reset early, or failed.
     case statement(StatementEvent)
 
     /// The connection that produced the event.
     public var connectionID: Int {
         switch self {
-        case .open(let id, _), .close(let id), .begin(let id, _), .commit(let id, _),
-            .rollback(let id):
+        case .open(let id, _), .close(let id), .begin(let id, _, _), .commit(let id, _),
+            .rollback(let id, _):
             return id
         case .statement(let event):
             return event.connectionID

@@ -28,6 +28,20 @@ import Testing
         #expect(text.contains("(2 SELECT"))
     }
 
+    @Test("a batched fetch: rows and time per statement; the bound key list is no full scan")
+    func batched() {
+        let (status, text) = BenchToolTests.main(
+            "explain", "--entity", "Post", "--size", "1k", "--dataset-dir", Self.datasets,
+            "--batch-size", "20", "--results", "30", "likes > 400")
+        #expect(status == 0, "\(text)")
+        let lines = text.split(separator: "\n")
+        let keyList = lines.filter { $0.contains("SCAN _Z_intarray0 VIRTUAL TABLE") }
+        #expect(!keyList.isEmpty, "\(text)")
+        #expect(keyList.allSatisfy { !$0.contains("full scan") })
+        #expect(lines.filter { $0.hasPrefix("  result: 20 rows in 0.") }.count == 2)
+        #expect(text.contains("(3 SELECT, 0 other)"))
+    }
+
     @Test("a malformed predicate prints the caret error and exits 2")
     func malformed() {
         let (status, text) = BenchToolTests.main("explain", "--entity", "Post", "title ==")

@@ -26,7 +26,7 @@ import Testing
         try connection.transaction(.exclusive) {}
         let kinds = recorder.events.compactMap { event -> String? in
             switch event {
-            case .begin(_, let kind): return "begin \(kind.rawValue)"
+            case .begin(_, let kind, _): return "begin \(kind.rawValue)"
             case .commit: return "commit"
             default: return nil
             }

@@ -106,7 +106,7 @@ import Testing
         _ = try? connection.transaction { throw Failure() }
         let shape = recorder.events.map { event -> String in
             switch event {
-            case .begin(_, let kind): return "begin \(kind.rawValue)"
+            case .begin(_, let kind, _): return "begin \(kind.rawValue)"
             case .commit: return "commit"
             case .rollback: return "rollback"
             case .statement(let statement): return statement.sql

@@ -27,7 +27,7 @@ import Testing
             seed: SuiteRun.seed)
         var state = try SuiteState(context)
         let container = try #require(state.store.container)
-        let tracer = try EngineTracer(container: container, planner: state.store.connection)
+        let tracer = try SQLTraceBridge(container: container, planner: state.store.connection)
         tracer.startTrace()
         _ = try FaultingSuite.run(&state)
         _ = tracer.finishTrace()
@@ -61,7 +61,7 @@ import Testing
     @Test("statements, times and transactions, the first 2,000 lines kept and the rest counted")
     func rawLog() throws {
         let connection = try Connection(location: .memory)
-        let tracer = SQLiteTracer(connection: connection)
+        let tracer = SQLTraceBridge(connection: connection)
         tracer.startTrace()
         try connection.transaction(.immediate) {
             _ = try connection.execute("CREATE TABLE t(x)")

@@ -42,9 +42,9 @@ final class SocialStore {
         if caseContext.configuration.name.hasPrefix("raw") {
             container = nil
             context = nil
-            let tracer = SQLiteTracer(connection: connection)
-            caseContext.register(trace: tracer)
-            caseContext.register(tracer)
+            let bridge = SQLTraceBridge(connection: connection)
+            caseContext.register(trace: bridge)
+            caseContext.register(bridge)
         } else {
             let container = PersistentContainer(name: "social", model: DatasetSchema.social.model)
             container.persistentStoreDescriptions = [
@@ -55,7 +55,8 @@ final class SocialStore {
             self.container = container
             context = container.newBackgroundContext()
             caseContext.register(EngineCounters(container: container))
-            caseContext.register(trace: try EngineTracer(container: container, planner: connection))
+            caseContext.register(
+                trace: try SQLTraceBridge(container: container, planner: connection))
         }
     }
 

@@ -42,8 +42,9 @@ public struct StatementGroup: Hashable, Sendable, Codable {
         count == 0 ? 0 : totalNanoseconds / Double(count)
     }
 
-    /// Whether the plan has a step that scans a whole table.
-    public var hasFullScan: Bool { queryPlan?.contains(where: \.isFullScan) ?? false }
+    /// Whether the plan has a step that scans a whole table
+    /// (``QueryPlanStep/isFullScan(in:)``).
+    public var hasFullScan: Bool { !(queryPlan?.fullScans.isEmpty ?? true) }
 
     /// Whether the plan builds a temporary B-tree.
     public var usesTempBTree: Bool { queryPlan?.contains(where: \.usesTempBTree) ?? false }

@@ -81,7 +81,7 @@ struct SQLPanel {
             depth[step.id] = level
             let indent = String(repeating: "  ", count: level)
             let flag: HTML =
-                step.isFullScan
+                step.isFullScan(in: steps)
                 ? "<span class=\"flag\">full scan</span>"
                 : (step.usesTempBTree ? "<span class=\"flag\">temp B-tree</span>" : "")
             return "\(indent)\(step.detail)\(flag)"

@@ -81,7 +81,7 @@ extension ManagedObjectContext {
             $0.batchRequests += 1
             $0.batchRowsAffected += rows
         }
-        coordinator.debugLog?.batchRequestCompleted(
+        coordinator.trace?.batchRequestCompleted(
             kind, table: entity.tableName, rows: rows, nanoseconds: MonotonicClock.now() &- start)
     }
 }

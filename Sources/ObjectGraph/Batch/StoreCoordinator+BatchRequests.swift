@@ -126,15 +126,15 @@ extension StoreCoordinator {
         }
     }
 
-    /// Runs the per-row INSERTs of a batch insert. With no SQL debug log attached (the
-    /// statistics are then the only trace sink), they run untraced, since a trace event
+    /// Runs the per-row INSERTs of a batch insert. With no engine trace sink attached
+    /// (the statistics are then the only trace sink), they run untraced, since a trace event
     /// per row would cost more than the row itself, and their counters (statements,
     /// inserts, rows written, VM steps) are added to the statistics in one step: the
     /// totals are the same as traced.
     private func withRowTracing(
         _ connection: Connection, _ body: () throws -> (Int, StatementStatus)
     ) throws -> Int {
-        guard lockedDebugLog == nil else { return try body().0 }
+        guard lockedTrace == nil else { return try body().0 }
         connection.removeTraceSink(statistics)
         defer { connection.addTraceSink(statistics) }
         let (count, status) = try body()

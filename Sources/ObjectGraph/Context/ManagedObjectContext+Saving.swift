@@ -24,9 +24,15 @@ extension ManagedObjectContext {
         assignKeys(reservations)
         do {
             let operations = makeOperations()
+            coordinator.trace?.savePhase(
+                .writing(
+                    inserted: inserted.objects.count, updated: updated.objects.count,
+                    deleted: deleted.objects.count))
             try coordinator.write(operations)
             didSave(operations)
+            coordinator.trace?.savePhase(.saved)
         } catch {
+            coordinator.trace?.savePhase(.failed)
             coordinator.releasePrimaryKeys(reservations)
             for object in inserted.objects { object.pendingPermanentID = nil }
             throw error
@@ -95,9 +101,11 @@ extension ManagedObjectContext {
         var counts: [Int: Int] = [:]
         for object in inserted.objects { counts[object.entity.rootID, default: 0] += 1 }
         guard !counts.isEmpty else { return [] }
+        coordinator.trace?.savePhase(.reservingKeys(objects: inserted.objects.count))
         do {
             return try coordinator.reservePrimaryKeys(counts)
         } catch let error as SQLiteError {
+            coordinator.trace?.savePhase(.failed)
             throw SaveError.sqlite(error, objects: inserted.objects.map(\.objectID))
         }
     }

@@ -22,12 +22,14 @@ public final class PersistentContainer {
     /// Where and how to open the store; set before ``loadPersistentStores()``.
     public var persistentStoreDescriptions: [PersistentStoreDescription]
     /// The SQL debug log; defaults to the one `FAULTLINE_SQL_DEBUG` asks for. Setting it
-    /// takes effect at once, also on a loaded store.
+    /// takes effect at once, also on a loaded store. It is one engine trace sink, the
+    /// first to receive each event.
     public var sqlDebugLog: SQLDebugLog? = SQLDebugLog.fromEnvironment() {
-        didSet { coordinator?.debugLog = sqlDebugLog }
+        didSet { coordinator?.setTraceSinks(allTraceSinks) }
     }
 
     private let collector = StatisticsCollector()
+    private var traceSinks: [any EngineTraceSink] = []
     private var coordinator: StoreCoordinator?
     private var mainContext: ManagedObjectContext?
 
@@ -66,7 +68,7 @@ public final class PersistentContainer {
         }
         coordinator = try StoreCoordinator(
             model: managedObjectModel, description: description, statistics: collector,
-            log: sqlDebugLog)
+            traceSinks: allTraceSinks)
         mainContext = nil
     }
 
@@ -91,6 +93,39 @@ public final class PersistentContainer {
     /// Zeroes the engine's counters.
     public func resetStatistics() {
         collector.reset()
+    }
+
+    // MARK: - Trace sinks
+
+    /// Attaches `sink` to the engine trace: from now on it receives every SQLite event
+    /// of the store's connection (statements with SQL, bound values, time, rows and
+    /// `sqlite3_stmt_status` deltas) and the engine's annotations (faults, batches,
+    /// prefetch levels, save phases) as ``EngineTraceEvent`` values. Takes effect at
+    /// once, also on a loaded store; sinks attached before loading see it open.
+    ///
+    /// ```swift
+    /// container.addTraceSink(recorder)
+    /// _ = try context.fetch(request)
+    /// container.removeTraceSink(recorder)
+    /// ```
+    ///
+    /// Cost: while any sink is attached, one event per statement and annotation (with
+    /// none, each annotation site is one branch); a batch insert's per-row INSERTs are
+    /// traced too, which costs more than the rows.
+    package func addTraceSink(_ sink: any EngineTraceSink) {
+        traceSinks.append(sink)
+        coordinator?.setTraceSinks(allTraceSinks)
+    }
+
+    /// Detaches a sink added with ``addTraceSink(_:)``; it receives nothing afterwards.
+    package func removeTraceSink(_ sink: any EngineTraceSink) {
+        traceSinks.removeAll { $0 === sink }
+        coordinator?.setTraceSinks(allTraceSinks)
+    }
+
+    /// The debug log, then the attached sinks.
+    private var allTraceSinks: [any EngineTraceSink] {
+        (sqlDebugLog.map { [$0] } ?? []) + traceSinks
     }
 
     /// How many rows the coordinator's row cache holds now (0 before loading).

@@ -76,7 +76,7 @@ final class BatchFaultingArray {
             of: entity, keys: slice.compactMap(\.primaryKey), limit: batchSize)
         let fetched = context.register(rows, asFaults: asFaults)
         coordinator.statistics.record { $0.batchesLoaded += 1 }
-        coordinator.debugLog?.batchFulfilled(batch: batch, of: loaded.count, rows: rows.count)
+        coordinator.trace?.batchFulfilled(batch: batch, of: loaded.count, rows: rows.count)
         // Rows come back in key order, not the slice's: every row is registered now, so
         // the registry puts them in order (a missing row's ID becomes a plain fault).
         let objects = slice.map { context.object(with: $0) }

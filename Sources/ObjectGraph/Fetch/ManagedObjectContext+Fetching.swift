@@ -27,7 +27,7 @@ extension ManagedObjectContext {
         } else {
             results = FetchResults(try fetchAll(request, entity: entity))
         }
-        coordinator.debugLog?.fetchCompleted(
+        coordinator.trace?.fetchCompleted(
             nanoseconds: MonotonicClock.now() &- start, rows: results.count)
         return results
     }
@@ -88,7 +88,7 @@ extension ManagedObjectContext {
             count += try pending(inserted.objects, matching: request, entity: entity).count
             count -= try pending(deleted.objects, matching: request, entity: entity).count
         }
-        coordinator.debugLog?.countCompleted(
+        coordinator.trace?.countCompleted(
             nanoseconds: MonotonicClock.now() &- start, count: count, request: request)
         return count
     }

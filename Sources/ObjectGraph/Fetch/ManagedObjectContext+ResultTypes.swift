@@ -46,7 +46,7 @@ extension ManagedObjectContext {
         let rows = try coordinator.fetchDictionaryRows(for: request, entity: entity) {
             Self.dictionary($0, $1, model: model, store: store)
         }
-        coordinator.debugLog?.fetchCompleted(
+        coordinator.trace?.fetchCompleted(
             nanoseconds: MonotonicClock.now() &- start, rows: rows.count)
         return rows
     }

@@ -32,7 +32,7 @@ struct Prefetcher {
                 walked.append(key)
                 if sources.isEmpty { break }
                 sources = try level(relationship, key: key, from: sources)
-                coordinator.debugLog?.prefetched(
+                coordinator.trace?.prefetched(
                     key: walked.joined(separator: "."), rows: sources.count)
                 entity = coordinator.model.entity(id: relationship.destinationID)
             }

@@ -14,13 +14,17 @@ import SQLiteDB
 /// container.sqlDebugLog = SQLDebugLog(level: 2) { line in print(line) }
 /// ```
 ///
+/// The log is one sink of the container's engine trace (``EngineTraceSink``): it
+/// formats the same typed events the lab records.
+///
 /// Cost: nothing when off; when on, string formatting per statement (level 4 also
 /// runs one `EXPLAIN QUERY PLAN` per fetch).
 ///
 /// Related: https://developer.apple.com/documentation/coredata/accessing_data_when_the_store_changes
-public final class SQLDebugLog: TraceSink, Sendable {
+public final class SQLDebugLog: EngineTraceSink {
     /// How much is logged, 1 to 4.
-    public let level: Int
+    public var level: Int { format.level }
+    private let format: SQLDebugLogFormat
     private let output: @Sendable (String) -> Void
 
     /// A log at `level` (clamped to 1...4) writing each line to `output` (standard
@@ -28,7 +32,7 @@ public final class SQLDebugLog: TraceSink, Sendable {
     public init(
         level: Int, output: @escaping @Sendable (String) -> Void = SQLDebugLog.standardError
     ) {
-        self.level = min(max(level, 1), 4)
+        format = SQLDebugLogFormat(level: level)
         self.output = output
     }
 
@@ -45,69 +49,13 @@ public final class SQLDebugLog: TraceSink, Sendable {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
-    // MARK: - Lines
+    // MARK: - Sink
 
-    func line(_ category: String, _ text: String) {
-        output("ObjectGraph: \(category): \(text)")
+    /// Prints the lines of `event` at this log's level (``SQLDebugLogFormat``).
+    package func receive(_ event: EngineTraceEvent) {
+        for line in format.lines(for: event) { output(line) }
     }
 
-    static func seconds(_ nanoseconds: UInt64) -> String {
-        String(format: "%.4f", Double(nanoseconds) / 1e9)
-    }
-
-    public func receive(_ event: TraceEvent) {
-        switch event {
-        case .statement(let statement):
-            guard !statement.sql.hasPrefix("EXPLAIN") else { return }
-            log(statement)
-        case .begin(_, let kind):
-            line("sql", "BEGIN \(kind.rawValue)")
-        case .commit:
-            line("sql", "COMMIT")
-        case .rollback:
-            line("sql", "ROLLBACK")
-        case .open(_, let path):
-            if level >= 2 {
-                line("annotation", "Connecting to sqlite database file at \"\(path)\"")
-            }
-        case .close:
-            if level >= 2 { line("annotation", "Disconnecting from sqlite database.") }
-        }
-    }
-
-    private func log(_ statement: StatementEvent) {
-        if statement.arguments.contains(where: { if case .integerList = $0 { true } else { false } }
-        ) {
-            line("annotation", "Bound intarray \(IntegerList.tableFunction)")
-            line("annotation", "Bound intarray values.")
-        }
-        line("sql", statement.sql)
-        if level >= 2 {
-            for (index, argument) in statement.arguments.enumerated() {
-                line("details", "SQLite bind[\(index)] = \(Self.bindText(argument))")
-            }
-        }
-        switch statement.kind {
-        case .select:
-            line(
-                "annotation",
-                "sql connection fetch time: \(Self.seconds(statement.durationNanoseconds))s")
-        case .pragma, .schema, .other:
-            line(
-                "annotation", "sql execution time: \(Self.seconds(statement.durationNanoseconds))s")
-        default:
-            break
-        }
-        if let error = statement.error { line("error", error.description) }
-    }
-
-    static func bindText(_ argument: SQLArgument) -> String {
-        switch argument {
-        case .value(.null): return "nil"
-        case .value(.text(let text)): return "\"\(text)\""
-        case .value(.blob(let data)): return "<\(data.count) bytes>"
-        case .value(let value): return value.description
-        case .integerList(let list): return list.description
-        }
-    }
+    /// At level 4 the engine explains each fetch for this log.
+    package var wantsQueryPlans: Bool { level >= 4 }
 }

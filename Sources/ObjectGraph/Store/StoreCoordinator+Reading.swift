@@ -73,7 +73,7 @@ extension StoreCoordinator {
                     })
             else { return nil }
             lockedRowCache { $0.store(row, retain: retain, at: MonotonicClock.now()) }
-            lockedDebugLog?.faultFulfilled(row)
+            lockedTrace?.faultFulfilled(row)
             return row
         }
     }
@@ -89,13 +89,13 @@ extension StoreCoordinator {
                 layout.objectID(from: $0, model: model, store: storeUUID)
             }
             statistics.record { $0.relationshipFaultsFired += 1 }
-            lockedDebugLog?.toManyFaultFulfilled(relationship.name, of: id, rows: ids.count)
+            lockedTrace?.toManyFaultFulfilled(relationship.name, of: id, rows: ids.count)
             return ids
         }
     }
 
     func explainIfLogging(_ sql: SQL, on connection: Connection) throws {
-        guard let log = lockedDebugLog, log.level >= 4 else { return }
-        log.queryPlan(try connection.explainQueryPlan(sql))
+        guard let trace = lockedTrace, trace.wantsQueryPlans else { return }
+        trace.queryPlan(try connection.explainQueryPlan(sql))
     }
 }

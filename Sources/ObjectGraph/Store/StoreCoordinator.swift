@@ -6,8 +6,8 @@ import SQLiteDB
 /// store in one.
 ///
 /// Contexts on different queues share it, so it serializes them with a lock.
-/// Invariant (the reason for `@unchecked Sendable`): `connection`, `rowCache`, `log`
-/// and `layouts` are only touched while `lock` is held; everything else is immutable.
+/// Invariant (the reason for `@unchecked Sendable`): `connection`, `rowCache`,
+/// `engineTrace` and `layouts` are only touched while `lock` is held; everything else is immutable.
 ///
 /// Cost: one lock per call; the statements themselves are cached prepared statements.
 final class StoreCoordinator: @unchecked Sendable {
@@ -21,7 +21,7 @@ final class StoreCoordinator: @unchecked Sendable {
     private let connection: Connection
     /// Unchecked exclusivity: only touched under `lock`, once or more per fetched row.
     @exclusivity(unchecked) private var rowCache = RowCache()
-    private var log: SQLDebugLog?
+    private var engineTrace: EngineTrace?
     private let layouts: [RowLayout]
     private let inserts: [SQL]
 
@@ -31,12 +31,12 @@ final class StoreCoordinator: @unchecked Sendable {
     ///   ``SQLiteError`` when SQLite cannot open or create the file.
     init(
         model: ManagedObjectModel, description: PersistentStoreDescription,
-        statistics: StatisticsCollector, log: SQLDebugLog?
+        statistics: StatisticsCollector, traceSinks: [any EngineTraceSink]
     ) throws {
         self.model = model
         self.statistics = statistics
-        self.log = log
-        let sinks: [any TraceSink] = [statistics] + (log.map { [$0] } ?? [])
+        engineTrace = EngineTrace(sinks: traceSinks)
+        let sinks: [any TraceSink] = [statistics] + (engineTrace.map { [$0] } ?? [])
         connection = try Connection(
             location: description.location, configuration: description.configuration,
             traceSinks: sinks)
@@ -74,18 +74,21 @@ final class StoreCoordinator: @unchecked Sendable {
         body(&rowCache)
     }
 
-    /// The debug log, for code already inside ``withConnection(_:)``.
-    var lockedDebugLog: SQLDebugLog? { log }
+    /// The engine trace, for code already inside ``withConnection(_:)``; nil when no
+    /// sink is attached.
+    var lockedTrace: EngineTrace? { engineTrace }
 
-    /// The SQL debug log in use, if any.
-    var debugLog: SQLDebugLog? {
-        get { lock.withLock { log } }
-        set {
-            lock.withLock {
-                if let old = log { connection.removeTraceSink(old) }
-                if let newValue { connection.addTraceSink(newValue) }
-                log = newValue
-            }
+    /// Where annotations go (`trace?.prefetched(…)`); nil when no sink is attached, so
+    /// an annotation site costs one branch.
+    var trace: EngineTrace? { lock.withLock { engineTrace } }
+
+    /// Replaces the engine trace's sinks; the connection forwards its events only
+    /// while there is at least one.
+    func setTraceSinks(_ sinks: [any EngineTraceSink]) {
+        lock.withLock {
+            if let old = engineTrace { connection.removeTraceSink(old) }
+            engineTrace = EngineTrace(sinks: sinks)
+            if let engineTrace { connection.addTraceSink(engineTrace) }
         }
     }
 

@@ -11,10 +11,12 @@ struct ExplainCommand: Subcommand {
     static let discussion = """
         Runs the fetch on a private copy of the cached dataset (--size, default 10k) and
         reads --results objects (default 1000), firing each one's fault as an app
-        would: every statement it ran is printed with its bound values, then the
-        EXPLAIN QUERY PLAN of each distinct SELECT with full scans (SCAN) and temporary
-        B-trees flagged, then the statement count. A malformed predicate prints the
-        parser's caret error and exits 2.
+        would: every statement it ran is printed with its bound values, rows and time
+        in SQLite, then the EXPLAIN QUERY PLAN of each distinct SELECT (bound with its
+        first arguments) with full scans (a table read row by row; not the bound key
+        list _Z_intarray0 nor an index walk) and temporary B-trees flagged, then the
+        statement count. A malformed predicate prints the parser's caret error and
+        exits 2.
         """
     static let options: [OptionSpec] = [
         .value("--schema", "NAME", "dataset schema (default social)"),

@@ -4,8 +4,9 @@ import SQLiteDB
 import Synchronization
 import Workloads
 
-/// Runs one fetch on a private copy of a dataset with the SQL debug log on, and explains
-/// what it ran: statements with bound values, query plans, the statement count.
+/// Runs one fetch on a private copy of a dataset with a sink on the engine trace hook,
+/// and explains what it ran: statements with bound values, rows and time, query plans,
+/// the statement count.
 ///
 /// Cost: one backup copy of the store, the fetch itself, one `EXPLAIN QUERY PLAN` per
 /// distinct SELECT.
@@ -48,32 +49,42 @@ final class FetchExplainer {
         }
     }
 
-    /// The explanation of `plan`, line by line.
+    /// The explanation of `plan`, line by line: each statement with its bound values,
+    /// rows and time, the plan of each distinct SELECT bound with its first arguments,
+    /// the statement count.
+    ///
+    /// - Throws: `FetchError` or `SQLiteError`.
     func explain(_ plan: Plan) throws -> [String] {
-        let collected = LogLines()
-        container.sqlDebugLog = SQLDebugLog(level: 2) { line in collected.append(line) }
+        let collected = StatementCollector()
+        container.addTraceSink(collected)
+        defer { container.removeTraceSink(collected) }
         let context = container.newBackgroundContext()
         let read = try context.performAndWait { try fetch(plan, in: context) }
-        container.sqlDebugLog = nil
-        let log = collected.lines.filter {
-            $0.hasPrefix("ObjectGraph: sql: ") || $0.hasPrefix("ObjectGraph: details: ")
-        }
-        let selects = log.compactMap { line -> String? in
-            let sql = line.dropFirst("ObjectGraph: sql: ".count)
-            return line.hasPrefix("ObjectGraph: sql: SELECT") ? String(sql) : nil
-        }
-        var output = ["Statements (reading \(read) results):"] + log.map { "  " + $0.dropFirst(13) }
+        let statements = collected.statements
+        var output = ["Statements (reading \(read) results):"]
+        output += statements.flatMap(Self.lines(for:))
         output.append("Query plans:")
         var seen = Set<String>()
-        for sql in selects where seen.insert(sql).inserted {
-            output.append("  " + sql)
-            output += try queryPlan(sql).map { "    " + $0 }
+        for statement in statements where statement.kind == .select {
+            guard seen.insert(statement.sql).inserted else { continue }
+            output.append("  " + statement.sql)
+            output += try queryPlan(statement).map { "    " + $0 }
         }
-        let statements = log.filter { $0.hasPrefix("ObjectGraph: sql: ") }
+        let selects = statements.filter { $0.kind == .select }.count
         output.append(
             "Statement count for \(read) results: \(statements.count) "
-                + "(\(selects.count) SELECT, \(statements.count - selects.count) other)")
+                + "(\(selects) SELECT, \(statements.count - selects) other)")
         return output
+    }
+
+    /// `sql: …`, one `details: SQLite bind[i] = …` per bound value, then rows and time.
+    private static func lines(for statement: StatementEvent) -> [String] {
+        let binds = statement.arguments.enumerated().map { index, argument in
+            "  details: SQLite bind[\(index)] = \(SQLDebugLogFormat.bindText(argument))"
+        }
+        let rows = statement.rowsReturned + statement.rowsChanged
+        let seconds = SQLDebugLogFormat.seconds(statement.durationNanoseconds)
+        return ["  sql: " + statement.sql] + binds + ["  result: \(rows) rows in \(seconds)s"]
     }
 
     private func fetch(_ plan: Plan, in context: ManagedObjectContext) throws -> Int {
@@ -96,28 +107,31 @@ final class FetchExplainer {
         return read
     }
 
-    private func queryPlan(_ sql: String) throws -> [String] {
-        let unbound = [SQLArgument](repeating: .value(.null), count: sql.filter { $0 == "?" }.count)
-        let plan = try planner.explainQueryPlan(SQL(text: sql, arguments: unbound))
+    /// The plan of `statement` on the copy, bound with its arguments, problems flagged
+    /// by the definitions the reports and gates use.
+    private func queryPlan(_ statement: StatementEvent) throws -> [String] {
+        let plan = try planner.explainQueryPlan(
+            SQL(text: statement.sql, arguments: statement.arguments))
         return plan.rows.map { row in
             let flag =
-                row.detail.hasPrefix("SCAN")
-                ? "  <- full scan"
-                : row.detail.contains("TEMP B-TREE") ? "  <- temp B-tree" : ""
+                row.isFullScan(in: plan.rows)
+                ? "  <- full scan" : row.usesTempBTree ? "  <- temp B-tree" : ""
             return row.detail + flag
         }
     }
 }
 
-/// Log lines collected from the SQL debug log's output closure, under a lock.
-final class LogLines: Sendable {
-    private let storage = Mutex<[String]>([])
+/// The statements of an explained fetch, from the engine trace hook, with their bound
+/// values (nothing is measured here, so holding them costs nothing that matters).
+final class StatementCollector: EngineTraceSink {
+    private let storage = Mutex<[StatementEvent]>([])
 
-    /// Adds a line.
-    func append(_ line: String) {
-        storage.withLock { $0.append(line) }
+    /// Keeps statement events.
+    func receive(_ event: EngineTraceEvent) {
+        guard case .sql(.statement(let statement)) = event else { return }
+        storage.withLock { $0.append(statement) }
     }
 
-    /// Every line so far.
-    var lines: [String] { storage.withLock { $0 } }
+    /// Every statement so far, in order.
+    var statements: [StatementEvent] { storage.withLock { $0 } }
 }

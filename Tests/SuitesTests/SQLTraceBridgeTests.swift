@@ -1,0 +1,52 @@
+import BenchKit
+import Testing
+
+@testable import BenchmarkSuites
+
+/// The bridge records the engine's statements from its trace events: real time and
+/// rows per group, bound values, plans with the bound key list not taken for a full
+/// scan.
+@Suite(.serialized) struct SQLTraceBridgeTests {
+    /// One traced iteration of `faulting/posts-with-author` in `configuration`.
+    private func trace(_ configuration: String) throws -> SQLTrace {
+        _ = SuiteRun.datasets
+        let context = CaseContext(
+            configuration: BenchmarkConfiguration(configuration), size: SuiteRun.size,
+            seed: SuiteRun.seed)
+        var state = try SuiteState(context)
+        let container = try #require(state.store.container)
+        let bridge = try SQLTraceBridge(container: container, planner: state.store.connection)
+        bridge.startTrace()
+        _ = try FaultingSuite.run(&state)
+        return bridge.finishTrace()
+    }
+
+    @Test("prefetch-author: two engine SELECTs with SQLite's time and their rows")
+    func engineGroups() throws {
+        let trace = try trace("prefetch-author")
+        let authors = try SuiteRun.count(StatementCountTests.recentAuthors)
+        #expect(trace.statements.map(\.count) == [1, 1])
+        #expect(trace.statements.map(\.rows) == [FaultingSuite.limit, authors])
+        #expect(trace.statements.allSatisfy { $0.totalNanoseconds > 0 })
+        let prefetch = try #require(trace.statements.last)
+        #expect(prefetch.fingerprint.contains("_Z_intarray0"))
+        #expect(prefetch.sampleArguments.first?.first?.hasPrefix("<") == true)
+        let plan = try #require(prefetch.queryPlan)
+        #expect(plan.contains { $0.detail.hasPrefix("SCAN _Z_intarray0 VIRTUAL TABLE") })
+        #expect(!prefetch.hasFullScan)
+    }
+
+    @Test("no-property-values: every fault's SELECT is one group with N executions and N rows")
+    func faultGroup() throws {
+        let trace = try trace("no-property-values")
+        let faults = try #require(
+            trace.statements.first { $0.fingerprint.hasSuffix("t0.Z_PK = ?") })
+        #expect(faults.count == FaultingSuite.limit)
+        #expect(faults.rows == FaultingSuite.limit)
+        #expect(faults.totalNanoseconds > 0)
+        #expect(faults.distinctArgumentLists == FaultingSuite.limit)
+        #expect(
+            faults.queryPlan?.first?.detail.hasPrefix("SEARCH t0 USING INTEGER PRIMARY KEY") == true
+        )
+    }
+}
