@@ -21,12 +21,13 @@
 ///         return (0..<context.size).map { _ in Int(truncatingIfNeeded: generator.next()) }
 ///     },
 ///     body: { numbers, variant in
-///         switch variant {
-///         case .inPlace: numbers.sort()
-///         case .sorted: numbers = numbers.sorted()
-///         }
+///         let sorted =
+///             switch variant {
+///             case .ascending: numbers.sorted()
+///             case .reversedDescending: Array(numbers.sorted(by: >).reversed())
+///             }
 ///         var checksum = Checksum()
-///         for number in numbers { checksum.combine(number) }
+///         for number in sorted { checksum.combine(number) }
 ///         return checksum.value
 ///     })
 /// ```
