@@ -12,19 +12,37 @@ import SQLiteDB
 /// `per-object-save-every-100` (save and reset every 100 objects, the memory-friendly
 /// import), `batch-request` (``BatchInsertRequest`` and friends) and `raw`. Each
 /// iteration starts from a fresh backup copy of the dataset (not timed). The checksum
-/// is a digest of the resulting rows (one aggregate SELECT on the raw connection,
-/// traced in `raw` only). Cost: the write itself plus one scan of `ZPOST`.
+/// is a digest of the resulting rows, read by the scenario's verify step after the
+/// timed write (one aggregate SELECT on the raw connection, untimed and untraced in
+/// every configuration). Cost: the write, plus one scan of `ZPOST` outside the clock.
 enum BatchOpsSuite {
     /// The suite.
     static let suite = BenchmarkSuite(
         name: "batch-ops", summary: "Per-object saves vs batch requests vs SQL for bulk writes",
-        benchmarks: [
-            benchmark("insert", "Inserts size / 10 new posts", BatchOpsWork.insert),
-            benchmark("update", "Marks every draft post archived", BatchOpsWork.update),
-            benchmark(
+        sizes: [10_000],
+        scenarios: [
+            scenario("insert", "Inserts size / 10 new posts", BatchOpsWork.insert),
+            scenario("update", "Marks every draft post archived", BatchOpsWork.update),
+            scenario(
                 "delete", "Deletes every archived post", BatchOpsWork.delete,
-                everyHundredLimit: tagRefaulting),
+                sizeLimits: [.perObjectSaveEvery100: tagRefaulting]),
         ])
+
+    /// The ways a bulk write is made.
+    enum Variant: BenchmarkVariant {
+        case perObjectSaveOnce, perObjectSaveEvery100, batchRequest, raw
+
+        var configuration: BenchmarkConfiguration {
+            switch self {
+            case .perObjectSaveOnce:
+                .init("per-object-save-once", summary: "managed objects, one save")
+            case .perObjectSaveEvery100:
+                .init("per-object-save-every-100", summary: "save + reset per 100")
+            case .batchRequest: .init("batch-request", summary: "one batch request")
+            case .raw: .init("raw", summary: "hand-written SQL", kind: .raw)
+            }
+        }
+    }
 
     /// Why `per-object-save-every-100` deletes stop at 100k. Deleting a post nullifies
     /// its tags' inverse `posts`, which (as in Core Data) faults in each touched tag's
@@ -38,31 +56,16 @@ enum BatchOpsSuite {
             "each reset re-faults every touched tag's posts (rows read grow as size squared: "
             + "6.6 million at 100k, about 660 million and an hour per iteration at 1m)")
 
-    /// `batch-ops/<scenario>` doing `work`.
-    static func benchmark(
-        _ scenario: String, _ summary: String, _ work: @escaping BatchOpsWork.Body,
-        everyHundredLimit: BenchmarkConfiguration.SizeLimit? = nil
-    ) -> Benchmark {
-        Benchmark(
-            BenchmarkID(suite: "batch-ops", scenario: scenario), summary: summary,
-            configurations: [
-                BenchmarkConfiguration(
-                    "per-object-save-once", summary: "managed objects, one save"),
-                BenchmarkConfiguration(
-                    "per-object-save-every-100", summary: "save + reset per 100",
-                    sizeLimit: everyHundredLimit),
-                BenchmarkConfiguration("batch-request", summary: "one batch request"),
-                BenchmarkConfiguration("raw", summary: "hand-written SQL"),
-            ],
-            sizes: [10_000], setup: BatchOpsState.init, reset: { try $0.suite.restoreDataset() },
-            body: { state in
-                let mode = state.suite.configuration
-                let count = state.size / 10
-                try state.suite.run(
-                    engine: { try work($0, mode, count, nil) },
-                    raw: { try work(nil, mode, count, $0) })
-                return try digest(state.suite.store.connection)
-            })
+    /// `batch-ops/<name>` doing `work`, verified by ``digest(_:)``.
+    static func scenario(
+        _ name: String, _ summary: String,
+        _ work: @escaping @Sendable (inout BatchOpsState, Variant) throws -> Void,
+        sizeLimits: [Variant: BenchmarkConfiguration.SizeLimit] = [:]
+    ) -> BenchmarkScenario {
+        BenchmarkScenario(
+            name, summary: summary, variants: Variant.self, sizeLimits: sizeLimits,
+            setup: BatchOpsState.init, reset: { try $0.suite.restoreDataset() }, body: work,
+            verify: { try digest($0.suite.store.connection) })
     }
 
     /// Post count, likes, title lengths and statuses, and the comment count.

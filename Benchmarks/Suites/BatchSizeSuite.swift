@@ -16,27 +16,42 @@ enum BatchSizeSuite {
     static let suite = BenchmarkSuite(
         name: "batch-size",
         summary: "fetchBatchSize 0 / 20 / 100 / 1000 when scrolling and scanning",
-        benchmarks: [benchmark("scroll", screen: 50), benchmark("scan", screen: nil)])
+        sizes: [10_000], scenarios: [scenario("scroll", screen: 50), scenario("scan", screen: nil)])
 
-    /// The batch sizes compared, by configuration name.
-    static let batchSizes = ["batch-0": 0, "batch-20": 20, "batch-100": 100, "batch-1000": 1_000]
+    /// The batch sizes compared, and the floor.
+    enum Variant: BenchmarkVariant {
+        case batch0, batch20, batch100, batch1000, raw
 
-    /// `batch-size/<scenario>`, reading the first `screen` titles or all when nil.
-    static func benchmark(_ scenario: String, screen: Int?) -> Benchmark {
-        Benchmark(
-            BenchmarkID(suite: "batch-size", scenario: scenario),
+        /// The `fetchBatchSize` an engine variant sets; nil for the raw floor.
+        var batchSize: Int? {
+            switch self {
+            case .batch0: 0
+            case .batch20: 20
+            case .batch100: 100
+            case .batch1000: 1_000
+            case .raw: nil
+            }
+        }
+
+        var configuration: BenchmarkConfiguration {
+            guard let batchSize else { return .init("raw", summary: "one SELECT", kind: .raw) }
+            return .init("batch-\(batchSize)", summary: "fetchBatchSize = \(batchSize)")
+        }
+    }
+
+    /// `batch-size/<name>`, reading the first `screen` titles or all when nil.
+    static func scenario(_ name: String, screen: Int?) -> BenchmarkScenario {
+        BenchmarkScenario(
+            name,
             summary: screen == nil
                 ? "Reads every published post's title, sorted by date"
                 : "Reads the first 50 published posts' titles, sorted by date",
-            configurations: ["batch-0", "batch-20", "batch-100", "batch-1000"].map {
-                BenchmarkConfiguration($0, summary: "fetchBatchSize = \(batchSizes[$0] ?? 0)")
-            } + [BenchmarkConfiguration("raw", summary: "one SELECT")],
-            sizes: [10_000], setup: SuiteState.init, reset: { try $0.resetContext() },
-            body: { state in
-                let batchSize = batchSizes[state.configuration] ?? 0
-                return try state.run(
-                    engine: { try read($0, batchSize: batchSize, screen: screen) },
-                    raw: { try raw($0, screen: screen) })
+            variants: Variant.self, setup: SuiteState.init, reset: { try $0.resetContext() },
+            body: { state, variant in
+                guard let batchSize = variant.batchSize else {
+                    return try state.raw { try raw($0, screen: screen) }
+                }
+                return try state.engine { try read($0, batchSize: batchSize, screen: screen) }
             })
     }
 

@@ -17,42 +17,55 @@ enum FaultingSuite {
     /// The suite.
     static let suite = BenchmarkSuite(
         name: "faulting", summary: "Faults vs eager values vs prefetching a to-one",
-        benchmarks: [postsWithAuthor])
+        sizes: [10_000], scenarios: [postsWithAuthor])
 
     /// How many posts are read.
     static let limit = 1_000
 
-    /// `faulting/posts-with-author`.
-    static let postsWithAuthor = Benchmark(
-        BenchmarkID(suite: "faulting", scenario: "posts-with-author"),
-        summary: "Reads title and author.name of the 1,000 most recent posts",
-        configurations: [
-            BenchmarkConfiguration("faults", summary: "defaults: 1 + distinct authors"),
-            BenchmarkConfiguration("no-property-values", summary: "IDs only: 1 + N + authors"),
-            BenchmarkConfiguration("objects", summary: "returnsObjectsAsFaults = false"),
-            BenchmarkConfiguration("prefetch-author", summary: "prefetches author: 2"),
-            BenchmarkConfiguration("raw", summary: "one JOIN"),
-        ],
-        sizes: [10_000], setup: SuiteState.init, reset: { try $0.resetContext() },
-        body: run)
+    /// The ways `posts-with-author` reads.
+    enum Variant: BenchmarkVariant {
+        case faults, noPropertyValues, objects, prefetchAuthor, raw
 
-    static func run(_ state: inout SuiteState) throws -> UInt64 {
-        let configuration = state.configuration
-        return try state.run(engine: { try engine($0, configuration) }, raw: raw)
+        var configuration: BenchmarkConfiguration {
+            switch self {
+            case .faults: .init("faults", summary: "defaults: 1 + distinct authors")
+            case .noPropertyValues:
+                .init("no-property-values", summary: "IDs only: 1 + N + authors")
+            case .objects: .init("objects", summary: "returnsObjectsAsFaults = false")
+            case .prefetchAuthor: .init("prefetch-author", summary: "prefetches author: 2")
+            case .raw: .init("raw", summary: "one JOIN", kind: .raw)
+            }
+        }
     }
 
-    private static func engine(_ context: ManagedObjectContext, _ configuration: String) throws
-        -> UInt64
+    /// `faulting/posts-with-author`.
+    static let postsWithAuthor = BenchmarkScenario(
+        "posts-with-author", summary: "Reads title and author.name of the 1,000 most recent posts",
+        variants: Variant.self, setup: SuiteState.init, reset: { try $0.resetContext() },
+        body: run)
+
+    static func run(_ state: inout SuiteState, _ variant: Variant) throws -> UInt64 {
+        switch variant {
+        case .faults: try state.engine { try engine($0) { _ in } }
+        case .noPropertyValues:
+            try state.engine { try engine($0) { $0.includesPropertyValues = false } }
+        case .objects: try state.engine { try engine($0) { $0.returnsObjectsAsFaults = false } }
+        case .prefetchAuthor:
+            try state.engine {
+                try engine($0) { $0.relationshipKeyPathsForPrefetching = ["author"] }
+            }
+        case .raw: try state.raw(raw)
+        }
+    }
+
+    /// Reads the posts through the engine, the request changed by `tune`.
+    private static func engine(_ context: ManagedObjectContext, _ tune: (FetchRequest) -> Void)
+        throws -> UInt64
     {
         let request = FetchRequest(entityName: "Post")
         request.sortDescriptors = [SortKey("createdAtIndexed", ascending: false)]
         request.fetchLimit = limit
-        switch configuration {
-        case "no-property-values": request.includesPropertyValues = false
-        case "objects": request.returnsObjectsAsFaults = false
-        case "prefetch-author": request.relationshipKeyPathsForPrefetching = ["author"]
-        default: break
-        }
+        tune(request)
         var checksum = Checksum()
         for post in try context.fetch(request) {
             checksum.combine(post.value(forKey: "title") as? String ?? "")

@@ -22,63 +22,73 @@ enum NPlusOneSuite {
     /// The suite.
     static let suite = BenchmarkSuite(
         name: "n-plus-one", summary: "Relationship faults per object vs prefetch vs one query",
-        benchmarks: [userPostCounts, postTags])
+        sizes: [10_000], scenarios: [userPostCounts, postTags])
 
     /// How many parents are read.
     static let limit = 1_000
 
-    /// `n-plus-one/user-post-counts`.
-    static let userPostCounts = Benchmark(
-        BenchmarkID(suite: "n-plus-one", scenario: "user-post-counts"),
-        summary: "Counts the posts of 1,000 users",
-        configurations: [
-            BenchmarkConfiguration("fault-per-object", summary: "one to-many fault per user"),
-            BenchmarkConfiguration("prefetch", summary: "prefetches posts: 2 statements"),
-            BenchmarkConfiguration(
-                "count-subquery", summary: "one dictionary fetch with posts.@count"),
-            BenchmarkConfiguration("raw", summary: "one SELECT with a correlated COUNT"),
-        ],
-        sizes: [10_000], setup: SuiteState.init, reset: { try $0.resetContext() },
-        body: countPosts)
+    /// The ways `user-post-counts` counts.
+    enum CountVariant: BenchmarkVariant {
+        case faultPerObject, prefetch, countSubquery, raw
 
-    /// `n-plus-one/post-tags`.
-    static let postTags = Benchmark(
-        BenchmarkID(suite: "n-plus-one", scenario: "post-tags"),
-        summary: "Reads the tag names of the 1,000 most recent posts",
-        configurations: [
-            BenchmarkConfiguration("fault-per-object", summary: "one to-many fault per post"),
-            BenchmarkConfiguration("prefetch", summary: "prefetches tags: 2 statements"),
-            BenchmarkConfiguration("raw", summary: "one JOIN"),
-        ],
-        sizes: [10_000], setup: SuiteState.init, reset: { try $0.resetContext() },
-        body: readTags)
-
-    static func countPosts(_ state: inout SuiteState) throws -> UInt64 {
-        let configuration = state.configuration
-        return try state.run(
-            engine: { try countPosts($0, configuration) },
-            raw: { try NPlusOneRaw.postCounts($0, limit: limit) })
+        var configuration: BenchmarkConfiguration {
+            switch self {
+            case .faultPerObject: .init("fault-per-object", summary: "one to-many fault per user")
+            case .prefetch: .init("prefetch", summary: "prefetches posts: 2 statements")
+            case .countSubquery:
+                .init("count-subquery", summary: "one dictionary fetch with posts.@count")
+            case .raw: .init("raw", summary: "one SELECT with a correlated COUNT", kind: .raw)
+            }
+        }
     }
 
-    private static func countPosts(_ context: ManagedObjectContext, _ configuration: String)
-        throws -> UInt64
-    {
+    /// The ways `post-tags` reads (no `count-subquery`: see the type's notes).
+    enum TagVariant: BenchmarkVariant {
+        case faultPerObject, prefetch, raw
+
+        var configuration: BenchmarkConfiguration {
+            switch self {
+            case .faultPerObject: .init("fault-per-object", summary: "one to-many fault per post")
+            case .prefetch: .init("prefetch", summary: "prefetches tags: 2 statements")
+            case .raw: .init("raw", summary: "one JOIN", kind: .raw)
+            }
+        }
+    }
+
+    /// `n-plus-one/user-post-counts`.
+    static let userPostCounts = BenchmarkScenario(
+        "user-post-counts", summary: "Counts the posts of 1,000 users", variants: CountVariant.self,
+        setup: SuiteState.init, reset: { try $0.resetContext() }, body: countPosts)
+
+    /// `n-plus-one/post-tags`.
+    static let postTags = BenchmarkScenario(
+        "post-tags", summary: "Reads the tag names of the 1,000 most recent posts",
+        variants: TagVariant.self, setup: SuiteState.init, reset: { try $0.resetContext() },
+        body: readTags)
+
+    static func countPosts(_ state: inout SuiteState, _ variant: CountVariant) throws -> UInt64 {
+        switch variant {
+        case .faultPerObject: try state.engine { try countPosts($0, prefetch: false) }
+        case .prefetch: try state.engine { try countPosts($0, prefetch: true) }
+        case .countSubquery: try state.engine(countInQuery)
+        case .raw: try state.raw { try NPlusOneRaw.postCounts($0, limit: limit) }
+        }
+    }
+
+    /// The first 1,000 users by email.
+    private static func firstUsers() -> FetchRequest {
         let users = FetchRequest(entityName: "User")
         users.sortDescriptors = [SortKey("email")]
         users.fetchLimit = limit
+        return users
+    }
+
+    private static func countPosts(_ context: ManagedObjectContext, prefetch: Bool) throws
+        -> UInt64
+    {
+        let users = firstUsers()
+        if prefetch { users.relationshipKeyPathsForPrefetching = ["posts"] }
         var checksum = Checksum()
-        if configuration == "count-subquery" {
-            users.propertiesToFetch = [
-                "email",
-                .expression(try FetchExpression(name: "postCount", expression: "posts.@count")),
-            ]
-            for row in try context.fetchDictionaries(users) {
-                checksum.combine(row["email"] as? String ?? "")
-                checksum.combine(Int(row["postCount"] as? Int64 ?? 0))
-            }
-            return checksum.value
-        }
-        if configuration == "prefetch" { users.relationshipKeyPathsForPrefetching = ["posts"] }
         for user in try context.fetch(users) {
             checksum.combine(user.value(forKey: "email") as? String ?? "")
             checksum.combine((user.value(forKey: "posts") as? Set<ManagedObject>)?.count ?? 0)
@@ -86,20 +96,33 @@ enum NPlusOneSuite {
         return checksum.value
     }
 
-    static func readTags(_ state: inout SuiteState) throws -> UInt64 {
-        let configuration = state.configuration
-        return try state.run(
-            engine: { try readTags($0, configuration) },
-            raw: { try NPlusOneRaw.postTags($0, limit: limit) })
+    private static func countInQuery(_ context: ManagedObjectContext) throws -> UInt64 {
+        let users = firstUsers()
+        users.propertiesToFetch = [
+            "email",
+            .expression(try FetchExpression(name: "postCount", expression: "posts.@count")),
+        ]
+        var checksum = Checksum()
+        for row in try context.fetchDictionaries(users) {
+            checksum.combine(row["email"] as? String ?? "")
+            checksum.combine(Int(row["postCount"] as? Int64 ?? 0))
+        }
+        return checksum.value
     }
 
-    private static func readTags(_ context: ManagedObjectContext, _ configuration: String)
-        throws -> UInt64
-    {
+    static func readTags(_ state: inout SuiteState, _ variant: TagVariant) throws -> UInt64 {
+        switch variant {
+        case .faultPerObject: try state.engine { try readTags($0, prefetch: false) }
+        case .prefetch: try state.engine { try readTags($0, prefetch: true) }
+        case .raw: try state.raw { try NPlusOneRaw.postTags($0, limit: limit) }
+        }
+    }
+
+    private static func readTags(_ context: ManagedObjectContext, prefetch: Bool) throws -> UInt64 {
         let posts = FetchRequest(entityName: "Post")
         posts.sortDescriptors = [SortKey("createdAtIndexed", ascending: false)]
         posts.fetchLimit = limit
-        if configuration == "prefetch" { posts.relationshipKeyPathsForPrefetching = ["tags"] }
+        if prefetch { posts.relationshipKeyPathsForPrefetching = ["tags"] }
         var checksum = Checksum()
         for post in try context.fetch(posts) {
             let tags = post.value(forKey: "tags") as? Set<ManagedObject> ?? []

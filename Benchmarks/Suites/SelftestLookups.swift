@@ -19,27 +19,28 @@ enum SelftestLookups {
     static let suite = BenchmarkSuite(
         name: "selftest-sql",
         summary: "SQL tracing self-test: per-row lookups vs a batch vs a join, no engine needed",
-        isDefault: false, benchmarks: [benchmark])
+        isDefault: false, sizes: [1_000, 10_000], scenarios: [scenario])
 
-    /// The benchmark.
-    static let benchmark = Benchmark(
-        BenchmarkID(suite: "selftest-sql", scenario: "author-lookups"),
-        summary: "Reads n posts with their author's name: per-row lookups vs one batch vs a join",
-        configurations: [
-            BenchmarkConfiguration("per-row", summary: "one SELECT per distinct author (N+1)"),
-            BenchmarkConfiguration("batched", summary: "one SELECT of all authors by key list"),
-            BenchmarkConfiguration("join", summary: "one JOIN"),
-        ],
-        sizes: [1_000, 10_000],
-        setup: makeState, body: run)
+    /// The three ways to read the authors.
+    enum Variant: BenchmarkVariant {
+        case perRow, batched, join
 
-    /// The connection and which way to read.
-    struct State {
-        let connection: Connection
-        let configuration: String
+        var configuration: BenchmarkConfiguration {
+            switch self {
+            case .perRow: .init("per-row", summary: "one SELECT per distinct author (N+1)")
+            case .batched: .init("batched", summary: "one SELECT of all authors by key list")
+            case .join: .init("join", summary: "one JOIN")
+            }
+        }
     }
 
-    static func makeState(_ context: CaseContext) throws -> State {
+    /// `selftest-sql/author-lookups`.
+    static let scenario = BenchmarkScenario(
+        "author-lookups",
+        summary: "Reads n posts with their author's name: per-row lookups vs one batch vs a join",
+        variants: Variant.self, setup: makeState, body: run)
+
+    static func makeState(_ context: CaseContext) throws -> Connection {
         let connection = try Connection()
         try connection.execute(
             script: """
@@ -68,13 +69,14 @@ enum SelftestLookups {
         let bridge = SQLTraceBridge(connection: connection)
         context.register(trace: bridge)
         context.register(bridge)
-        return State(connection: connection, configuration: context.configuration.name)
+        return connection
     }
 
-    static func run(_ state: inout State) throws -> UInt64 {
-        switch state.configuration {
-        case "join": return try joined(state.connection)
-        default: return try separately(state.connection, batched: state.configuration == "batched")
+    static func run(_ connection: inout Connection, _ variant: Variant) throws -> UInt64 {
+        switch variant {
+        case .perRow: try separately(connection, batched: false)
+        case .batched: try separately(connection, batched: true)
+        case .join: try joined(connection)
         }
     }
 

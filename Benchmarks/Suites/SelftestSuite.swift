@@ -15,25 +15,29 @@ public enum SelftestSuite {
     /// The suite.
     public static let suite = BenchmarkSuite(
         name: "selftest", summary: "Harness self-test: sorting integers, no engine needed",
-        isDefault: false,
-        benchmarks: [sort])
+        isDefault: false, sizes: [10_000, 100_000], scenarios: [sort])
+
+    /// The two ways to sort.
+    enum Variant: BenchmarkVariant {
+        case inPlace, allocating
+
+        var configuration: BenchmarkConfiguration {
+            switch self {
+            case .inPlace: .init("in-place", summary: "sorts a reused buffer; a few allocations")
+            case .allocating: .init("allocating", summary: "boxes each integer; n allocations")
+            }
+        }
+    }
 
     /// `selftest/sort`.
-    static let sort = Benchmark(
-        BenchmarkID(suite: "selftest", scenario: "sort"),
-        summary: "Sorts n random integers and checksums the sorted order",
-        configurations: [
-            BenchmarkConfiguration("in-place", summary: "sorts a reused buffer; a few allocations"),
-            BenchmarkConfiguration("allocating", summary: "boxes each integer; n allocations"),
-        ],
-        sizes: [10_000, 100_000],
-        setup: makeState, reset: refill, body: runSort)
+    static let sort = BenchmarkScenario(
+        "sort", summary: "Sorts n random integers and checksums the sorted order",
+        variants: Variant.self, setup: makeState, reset: refill, body: runSort)
 
     /// The integers to sort and a scratch buffer that a reset refills.
     struct State {
         let input: [Int]
         var scratch: [Int]
-        let isAllocating: Bool
     }
 
     static func makeState(_ context: CaseContext) -> State {
@@ -45,8 +49,7 @@ public enum SelftestSuite {
             DatasetRecord(
                 name: "selftest-integers", size: context.size, seed: context.seed,
                 contentHash: CaseResult.hex(hash.value)))
-        return State(
-            input: input, scratch: input, isAllocating: context.configuration.name == "allocating")
+        return State(input: input, scratch: input)
     }
 
     /// Copies the input into the scratch buffer element by element, so the buffer is
@@ -55,14 +58,15 @@ public enum SelftestSuite {
         for index in state.input.indices { state.scratch[index] = state.input[index] }
     }
 
-    static func runSort(_ state: inout State) -> UInt64 {
+    static func runSort(_ state: inout State, _ variant: Variant) -> UInt64 {
         var checksum = Checksum()
-        if state.isAllocating {
-            let boxes = state.input.map(Box.init).sorted { $0.value < $1.value }
-            for box in boxes { checksum.combine(box.value) }
-        } else {
+        switch variant {
+        case .inPlace:
             state.scratch.sort()
             for value in state.scratch { checksum.combine(value) }
+        case .allocating:
+            let boxes = state.input.map(Box.init).sorted { $0.value < $1.value }
+            for box in boxes { checksum.combine(box.value) }
         }
         return checksum.value
     }

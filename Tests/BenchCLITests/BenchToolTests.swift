@@ -94,6 +94,16 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("selftest") })
         #expect(lines.contains { $0.contains("selftest/sort") && $0.contains("10k,100k") })
         #expect(lines.contains { $0.contains("[allocating]") })
+        let faulting = try ListCommand(ParsedArguments(values: ["--filter": "faulting/*"])).lines()
+        #expect(faulting.contains("    [raw] one JOIN  (raw floor)"))
+        #expect(faulting.contains("    [faults] defaults: 1 + distinct authors"))
+        let batchOps = try ListCommand(ParsedArguments(values: ["--filter": "batch-ops/delete"]))
+            .lines()
+        #expect(
+            batchOps.contains {
+                $0.hasPrefix("    [per-object-save-every-100]")
+                    && $0.hasSuffix("(sizes up to 100k)")
+            })
         let none = try ListCommand(ParsedArguments(values: ["--filter": "nothing*"])).lines()
         #expect(none.isEmpty)
     }

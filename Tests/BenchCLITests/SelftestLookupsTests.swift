@@ -10,7 +10,7 @@ import Testing
         let limits = RunLimits(
             warmupIterations: 0, maxIterations: 1, maxTime: 60, instrumentedIterations: 1)
         let runner = Runner(limits: limits, seed: 42, isolation: .inProcess)
-        let plan = RunPlan(benchmarks: [SelftestLookups.benchmark], sizes: [200, 2_000])
+        let plan = RunPlan(benchmarks: SelftestLookups.suite.benchmarks, sizes: [200, 2_000])
         return runner.run(plan).cases
     }
 

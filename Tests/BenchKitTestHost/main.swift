@@ -14,23 +14,48 @@ func touch(bytes: Int) -> UInt64 {
     return 1
 }
 
-let memory = Benchmark(
-    BenchmarkID(suite: "fixture", scenario: "memory"),
-    summary: "A 500 MB case followed by a 1 MB case",
-    configurations: [.init("large"), .init("small")],
-    sizes: [1],
-    setup: { context in context.configuration.name == "large" ? 500_000_000 : 1_000_000 },
-    body: { bytes in touch(bytes: bytes) })
+/// `fixture/memory`'s two sizes of allocation.
+enum MemoryVariant: BenchmarkVariant {
+    case large, small
 
-let crash = Benchmark(
-    BenchmarkID(suite: "fixture", scenario: "crash"),
-    summary: "One configuration traps in its body",
-    configurations: [.init("healthy"), .init("crashing")],
-    sizes: [1],
-    setup: { context in context.configuration.name == "crashing" },
-    body: { isCrashing in
-        precondition(!isCrashing, "fixture crash")
-        return 7
+    var configuration: BenchmarkConfiguration {
+        switch self {
+        case .large: BenchmarkConfiguration("large", summary: "touches 500 MB")
+        case .small: BenchmarkConfiguration("small", summary: "touches 1 MB")
+        }
+    }
+}
+
+let memory = BenchmarkScenario(
+    "memory", summary: "A 500 MB case followed by a 1 MB case", variants: MemoryVariant.self,
+    setup: { _ in () },
+    body: { _, variant in
+        switch variant {
+        case .large: touch(bytes: 500_000_000)
+        case .small: touch(bytes: 1_000_000)
+        }
+    })
+
+/// `fixture/crash`: one healthy configuration, one that traps.
+enum CrashVariant: BenchmarkVariant {
+    case healthy, crashing
+
+    var configuration: BenchmarkConfiguration {
+        switch self {
+        case .healthy: BenchmarkConfiguration("healthy", summary: "returns 7")
+        case .crashing: BenchmarkConfiguration("crashing", summary: "traps")
+        }
+    }
+}
+
+let crash = BenchmarkScenario(
+    "crash", summary: "One configuration traps in its body", variants: CrashVariant.self,
+    setup: { _ in () },
+    body: { _, variant in
+        switch variant {
+        case .healthy: 7
+        case .crashing: preconditionFailure("fixture crash")
+        }
     })
 
 /// A traced case whose iteration logs 2,500 lines: more than an ``SQLLog`` keeps.
@@ -44,16 +69,26 @@ final class LoggingBody {
     }
 }
 
-let sqlLog = Benchmark(
-    BenchmarkID(suite: "fixture", scenario: "sql-log"),
-    summary: "Logs 2,500 SQL lines per instrumented iteration",
-    configurations: [.init("traced")],
-    sizes: [1],
+/// `fixture/sql-log`'s one configuration.
+enum TracedVariant: BenchmarkVariant {
+    case traced
+
+    var configuration: BenchmarkConfiguration {
+        BenchmarkConfiguration("traced", summary: "logs 2,500 lines")
+    }
+}
+
+let sqlLog = BenchmarkScenario(
+    "sql-log", summary: "Logs 2,500 SQL lines per instrumented iteration",
+    variants: TracedVariant.self,
     setup: { context in
         let body = LoggingBody()
         context.register(trace: body.recorder)
         return body
     },
-    body: { body in body.run() })
+    body: { body, _ in body.run() })
 
-exit(WorkerHost.serve(benchmarks: [memory, crash, sqlLog]))
+let fixtures = BenchmarkSuite(
+    name: "fixture", summary: "child-process fixtures", sizes: [1],
+    scenarios: [memory, crash, sqlLog])
+exit(WorkerHost.serve(benchmarks: fixtures.benchmarks))

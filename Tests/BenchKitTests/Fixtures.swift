@@ -8,20 +8,30 @@ enum Fixtures {
     static let limits = RunLimits(
         warmupIterations: 1, maxIterations: 3, maxTime: 60, instrumentedIterations: 1)
 
-    /// A benchmark whose body returns `checksum(configuration, size)`.
-    static func benchmark(
-        _ scenario: String, configurations: [String] = ["a", "b"], sizes: [Int] = [10, 20],
+    /// A benchmark whose body returns `checksum(variant, size)` for each of `variants`.
+    static func benchmark<Variant: NamedVariant>(
+        _ scenario: String, _ variants: Variant.Type, sizes: [Int] = [10, 20],
         log: CallLog? = nil,
-        checksum: @escaping @Sendable (String, Int) throws -> UInt64 = { _, size in UInt64(size) }
+        checksum: @escaping @Sendable (Variant, Int) throws -> UInt64 = { _, size in UInt64(size) }
     ) -> Benchmark {
-        Benchmark(
-            BenchmarkID(suite: "fixture", scenario: scenario), summary: "fixture",
-            configurations: configurations.map { BenchmarkConfiguration($0) }, sizes: sizes,
-            setup: { context in (context.configuration.name, context.size) },
-            body: { state in
-                log?.append(state.0)
-                return try checksum(state.0, state.1)
+        let declared = BenchmarkScenario(
+            scenario, summary: "fixture", variants: variants, setup: { context in context.size },
+            body: { size, variant in
+                log?.append(variant.rawValue)
+                return try checksum(variant, size)
             })
+        return suite(sizes: sizes, declared)
+    }
+
+    /// A benchmark of the two configurations `a` and `b`, returning the size.
+    static func benchmark(_ scenario: String, sizes: [Int] = [10, 20]) -> Benchmark {
+        benchmark(scenario, Pair.self, sizes: sizes)
+    }
+
+    /// `scenario` as the only benchmark of a `fixture` suite at `sizes`.
+    static func suite(sizes: [Int], _ scenario: BenchmarkScenario) -> Benchmark {
+        BenchmarkSuite(name: "fixture", summary: "fixtures", sizes: sizes, scenarios: [scenario])
+            .benchmarks[0]
     }
 
     /// Runs `benchmarks` in process.
@@ -80,4 +90,28 @@ final class StoppingObserver: RunObserver {
     func roundFinished(iteration: Int, limit: Int) {
         if let afterRounds, iteration >= afterRounds { stopFlag.requestStop() }
     }
+}
+
+/// A fixture variant whose configuration is named by its raw value.
+protocol NamedVariant: BenchmarkVariant, RawRepresentable where RawValue == String {}
+
+extension NamedVariant {
+    var configuration: BenchmarkConfiguration {
+        BenchmarkConfiguration(rawValue, summary: "fixture \(rawValue)")
+    }
+}
+
+/// Configurations `a` and `b`.
+enum Pair: String, NamedVariant {
+    case a, b
+}
+
+/// Configurations `A`, `B` and `C`.
+enum Trio: String, NamedVariant {
+    case A, B, C
+}
+
+/// One configuration, `only`.
+enum Only: String, NamedVariant {
+    case only
 }

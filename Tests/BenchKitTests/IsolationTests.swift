@@ -16,12 +16,22 @@ import Testing
         return WorkerLauncher(executable: host, arguments: [])
     }
 
-    static func run(_ scenario: String) throws -> RunResults {
-        let benchmark = Benchmark(
-            BenchmarkID(suite: "fixture", scenario: scenario), summary: "",
-            configurations: scenario == "memory"
-                ? [.init("large"), .init("small")] : [.init("healthy"), .init("crashing")],
-            sizes: [1], setup: { _ in () }, body: { _ in 0 })
+    /// The configurations of the host's `fixture/memory`.
+    enum Memory: String, NamedVariant {
+        case large, small
+    }
+
+    /// The configurations of the host's `fixture/crash`.
+    enum Crash: String, NamedVariant {
+        case healthy, crashing
+    }
+
+    /// The parent's view of the host's fixture `scenario`: its ID and configurations;
+    /// the child runs its own body.
+    static func run<Variant: NamedVariant>(_ scenario: String, _ variants: Variant.Type) throws
+        -> RunResults
+    {
+        let benchmark = Fixtures.benchmark(scenario, variants, sizes: [1])
         let limits = RunLimits(
             warmupIterations: 0, maxIterations: 2, maxTime: 60, instrumentedIterations: 1)
         let runner = Runner(limits: limits, seed: 1, isolation: .childProcess(try launcher()))
@@ -30,7 +40,7 @@ import Testing
 
     @Test("a case that touches 500 MB does not raise the next case's peak RSS")
     func peakResidentMemoryIsPerCase() throws {
-        let results = try Self.run("memory")
+        let results = try Self.run("memory", Memory.self)
         let large = try #require(results.cases.first { $0.key.configuration == "large" })
         let small = try #require(results.cases.first { $0.key.configuration == "small" })
         #expect(large.status == .passed && small.status == .passed)
@@ -43,7 +53,7 @@ import Testing
 
     @Test("a crashing child fails its case and the other configuration still passes")
     func crashIsRecorded() throws {
-        let results = try Self.run("crash")
+        let results = try Self.run("crash", Crash.self)
         let healthy = try #require(results.cases.first { $0.key.configuration == "healthy" })
         let crashing = try #require(results.cases.first { $0.key.configuration == "crashing" })
         #expect(healthy.status == .passed)

@@ -8,8 +8,7 @@ import Testing
     @Test("configurations interleave A B C A B C in every phase")
     func interleaving() {
         let log = CallLog()
-        let benchmark = Fixtures.benchmark(
-            "order", configurations: ["A", "B", "C"], sizes: [1], log: log)
+        let benchmark = Fixtures.benchmark("order", Trio.self, sizes: [1], log: log)
         let results = Fixtures.run([benchmark])
         // 1 warm-up + 3 timed + 1 instrumented round.
         #expect(log.all == Array(repeating: ["A", "B", "C"], count: 5).flatMap { $0 })
@@ -20,8 +19,7 @@ import Testing
 
     @Test("a slow case warms up once and is instrumented once; a fast one gets every round")
     func untimedPhasesFollowTheBudget() {
-        let benchmark = Fixtures.benchmark("slow", configurations: ["slow"], sizes: [1]) {
-            _, _ in
+        let benchmark = Fixtures.benchmark("slow", Only.self, sizes: [1]) { _, _ in
             Thread.sleep(forTimeInterval: 0.03)
             return 1
         }
@@ -39,12 +37,15 @@ import Testing
 
     @Test("a configuration above its size limit is skipped with the reason; the run passes")
     func sizeLimit() throws {
-        let limited = BenchmarkConfiguration(
-            "limited", sizeLimit: .init(largest: 10, reason: "too slow above 10"))
-        let benchmark = Benchmark(
-            BenchmarkID(suite: "fixture", scenario: "limit"), summary: "fixture",
-            configurations: [BenchmarkConfiguration("free"), limited], sizes: [10, 20],
-            setup: { context in context.size }, body: { UInt64($0) })
+        enum Limits: String, NamedVariant {
+            case free, limited
+        }
+        let benchmark = Fixtures.suite(
+            sizes: [10, 20],
+            BenchmarkScenario(
+                "limit", summary: "fixture", variants: Limits.self,
+                sizeLimits: [.limited: .init(largest: 10, reason: "too slow above 10")],
+                setup: { context in context.size }, body: { size, _ in UInt64(size) }))
         let results = Fixtures.run([benchmark])
         #expect(results.cases.map(\.key.configuration) == ["free", "limited", "free", "limited"])
         #expect(results.cases.map(\.status) == [.passed, .passed, .passed, .skipped])
@@ -68,10 +69,14 @@ import Testing
 
     @Test("different checksums across configurations fail the run and name the group")
     func checksumMismatch() throws {
-        let benchmark = Fixtures.benchmark(
-            "mismatch", configurations: ["right", "wrong"], sizes: [7]
-        ) {
-            name, _ in name == "right" ? 1 : 2
+        enum Answers: String, NamedVariant {
+            case right, wrong
+        }
+        let benchmark = Fixtures.benchmark("mismatch", Answers.self, sizes: [7]) { variant, _ in
+            switch variant {
+            case .right: 1
+            case .wrong: 2
+            }
         }
         let results = Fixtures.run([benchmark])
         let mismatch = try #require(results.checksumMismatches.first)
@@ -92,8 +97,7 @@ import Testing
     @Test("a checksum that changes between iterations fails the case")
     func unstableChecksum() throws {
         let counter = CallLog()
-        let benchmark = Fixtures.benchmark("unstable", configurations: ["only"], sizes: [1]) {
-            _, _ in
+        let benchmark = Fixtures.benchmark("unstable", Only.self, sizes: [1]) { _, _ in
             counter.append("x")
             return UInt64(counter.all.count)
         }
@@ -105,9 +109,12 @@ import Testing
     @Test("a throwing body fails its case; the others and later groups go on")
     func failureIsolation() {
         struct Boom: Error {}
-        let benchmark = Fixtures.benchmark("throws", configurations: ["ok", "bad"], sizes: [1, 2]) {
-            name, size in
-            if name == "bad" && size == 1 { throw Boom() }
+        enum Outcomes: String, NamedVariant {
+            case ok, bad
+        }
+        let benchmark = Fixtures.benchmark("throws", Outcomes.self, sizes: [1, 2]) {
+            variant, size in
+            if variant == .bad && size == 1 { throw Boom() }
             return 3
         }
         let results = Fixtures.run([benchmark])
@@ -118,19 +125,19 @@ import Testing
 
     @Test("a counter source reports its deltas as metrics")
     func counterSource() throws {
-        let benchmark = Benchmark(
-            BenchmarkID(suite: "fixture", scenario: "counters"), summary: "",
-            configurations: [.init("only")],
+        let benchmark = Fixtures.suite(
             sizes: [4],
-            setup: { context in
-                let counter = BodyCounter()
-                context.register(counter)
-                return counter
-            },
-            body: { counter in
-                counter.calls += 3
-                return 1
-            })
+            BenchmarkScenario(
+                "counters", summary: "", variants: Only.self,
+                setup: { context in
+                    let counter = BodyCounter()
+                    context.register(counter)
+                    return counter
+                },
+                body: { counter, _ in
+                    counter.calls += 3
+                    return 1
+                }))
         let result = try #require(Fixtures.run([benchmark]).cases.first)
         let calls = try #require(result.metric(named: "fixture.calls"))
         #expect(calls.samples == [3])

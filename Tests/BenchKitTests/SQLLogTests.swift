@@ -64,9 +64,14 @@ import Testing
 
     @Test("a child worker's first instrumented log reaches the case result, not results.json")
     func childProcessCarriesLog() throws {
-        let benchmark = Benchmark(
-            BenchmarkID(suite: "fixture", scenario: "sql-log"), summary: "",
-            configurations: [.init("traced")], sizes: [1], setup: { _ in () }, body: { _ in 0 })
+        enum Traced: String, NamedVariant {
+            case traced
+        }
+        let benchmark = Fixtures.suite(
+            sizes: [1],
+            BenchmarkScenario(
+                "sql-log", summary: "", variants: Traced.self, setup: { _ in () },
+                body: { _, _ in 0 }))
         let limits = RunLimits(
             warmupIterations: 0, maxIterations: 1, maxTime: 60, instrumentedIterations: 2)
         let runner = Runner(
@@ -92,19 +97,20 @@ import Testing
             let recorder = SQLTraceRecorder()
             var iteration = 0
         }
-        let benchmark = Benchmark(
-            BenchmarkID(suite: "fixture", scenario: "log"), summary: "",
-            configurations: [.init("a")], sizes: [1],
-            setup: { context in
-                let counter = Counter()
-                context.register(trace: counter.recorder)
-                return counter
-            },
-            body: { counter in
-                counter.iteration += 1
-                counter.recorder.appendLogLine("iteration \(counter.iteration)")
-                return 1
-            })
+        let benchmark = Fixtures.suite(
+            sizes: [1],
+            BenchmarkScenario(
+                "log", summary: "", variants: Only.self,
+                setup: { context in
+                    let counter = Counter()
+                    context.register(trace: counter.recorder)
+                    return counter
+                },
+                body: { counter, _ in
+                    counter.iteration += 1
+                    counter.recorder.appendLogLine("iteration \(counter.iteration)")
+                    return 1
+                }))
         let limits = RunLimits(
             warmupIterations: 1, maxIterations: 3, maxTime: 60, instrumentedIterations: 3)
         let runner = Runner(limits: limits, seed: 1, isolation: .inProcess)

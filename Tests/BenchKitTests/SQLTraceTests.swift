@@ -29,15 +29,21 @@ import Testing
         }
     }
 
-    static let benchmark = Benchmark(
-        BenchmarkID(suite: "fixture", scenario: "traced"), summary: "traced",
-        configurations: [BenchmarkConfiguration("faults")], sizes: [12],
-        setup: { context in
-            let engine = FakeEngine()
-            context.register(trace: engine.recorder)
-            return (engine, context.size)
-        },
-        body: { state in state.0.run(size: state.1) })
+    /// The fake engine's one configuration.
+    enum Faults: String, NamedVariant {
+        case faults
+    }
+
+    static let benchmark = Fixtures.suite(
+        sizes: [12],
+        BenchmarkScenario(
+            "traced", summary: "traced", variants: Faults.self,
+            setup: { context in
+                let engine = FakeEngine()
+                context.register(trace: engine.recorder)
+                return (engine, context.size)
+            },
+            body: { state, _ in state.0.run(size: state.1) }))
 
     @Test("the runner keeps the trace of an instrumented iteration, grouped by fingerprint")
     func runnerRecordsTrace() throws {

@@ -6,7 +6,7 @@ import Testing
 @Suite struct ShardMergeTests {
     let benchmarks = [
         Fixtures.benchmark("first", sizes: [10, 20, 30]),
-        Fixtures.benchmark("second", configurations: ["x", "y", "z"], sizes: [5, 6]),
+        Fixtures.benchmark("second", Trio.self, sizes: [5, 6]),
     ]
 
     @Test("shard 1/2 + 2/2 merged give the same cases as one run", arguments: [2, 3])
@@ -70,9 +70,8 @@ import Testing
 
     @Test("a checksum mismatch found in a shard survives the merge")
     func mismatchAcrossShards() throws {
-        let benchmark = Fixtures.benchmark("split", configurations: ["a", "b"], sizes: [1, 2]) {
-            name, size in
-            size == 2 && name == "b" ? 99 : UInt64(size)
+        let benchmark = Fixtures.benchmark("split", Pair.self, sizes: [1, 2]) { variant, size in
+            size == 2 && variant == .b ? 99 : UInt64(size)
         }
         let parts = (1...2).map {
             (path: "\($0)", results: Fixtures.run([benchmark], shard: Shard(index: $0, count: 2)))

@@ -13,7 +13,9 @@ import Testing
         #expect(cases.allSatisfy { ($0.sqlLog?.totalLineCount ?? 0) > 0 })
         #expect(ChecksumMismatch.find(in: cases).isEmpty)
         let published = try SuiteRun.count("SELECT COUNT(*) FROM ZPOST WHERE ZSTATUS = 'published'")
-        for (name, size) in BatchSizeSuite.batchSizes {
+        for variant in BatchSizeSuite.Variant.allCases {
+            guard let size = variant.batchSize else { continue }
+            let name = variant.configuration.name
             let scan = size == 0 ? 1 : 1 + (published + size - 1) / size
             let scroll = size == 0 ? 1 : 1 + (50 + size - 1) / size
             #expect(SuiteRun.metric(cases, "scan", name, "sql.selects") == scan, "\(name)")

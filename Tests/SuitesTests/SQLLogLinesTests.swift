@@ -23,13 +23,13 @@ import Testing
     func engineLogIsLevelOne() throws {
         _ = SuiteRun.datasets
         let context = CaseContext(
-            configuration: BenchmarkConfiguration("no-property-values"), size: SuiteRun.size,
-            seed: SuiteRun.seed)
+            configuration: FaultingSuite.Variant.noPropertyValues.configuration,
+            size: SuiteRun.size, seed: SuiteRun.seed)
         var state = try SuiteState(context)
         let container = try #require(state.store.container)
         let tracer = try SQLTraceBridge(container: container, planner: state.store.connection)
         tracer.startTrace()
-        _ = try FaultingSuite.run(&state)
+        _ = try FaultingSuite.run(&state, .noPropertyValues)
         _ = tracer.finishTrace()
         let captured = tracer.sqlLog
 
@@ -38,7 +38,7 @@ import Testing
         container.sqlDebugLog = SQLDebugLog(level: 1) { line in
             printed.lines.withLock { $0.append(line) }
         }
-        _ = try FaultingSuite.run(&state)
+        _ = try FaultingSuite.run(&state, .noPropertyValues)
         container.sqlDebugLog = nil
         let expected = printed.lines.withLock { $0 }
 

@@ -7,23 +7,22 @@ import Testing
 /// rows per group, bound values, plans with the bound key list not taken for a full
 /// scan.
 @Suite(.serialized) struct SQLTraceBridgeTests {
-    /// One traced iteration of `faulting/posts-with-author` in `configuration`.
-    private func trace(_ configuration: String) throws -> SQLTrace {
+    /// One traced iteration of `faulting/posts-with-author` in `variant`.
+    private func trace(_ variant: FaultingSuite.Variant) throws -> SQLTrace {
         _ = SuiteRun.datasets
         let context = CaseContext(
-            configuration: BenchmarkConfiguration(configuration), size: SuiteRun.size,
-            seed: SuiteRun.seed)
+            configuration: variant.configuration, size: SuiteRun.size, seed: SuiteRun.seed)
         var state = try SuiteState(context)
         let container = try #require(state.store.container)
         let bridge = try SQLTraceBridge(container: container, planner: state.store.connection)
         bridge.startTrace()
-        _ = try FaultingSuite.run(&state)
+        _ = try FaultingSuite.run(&state, variant)
         return bridge.finishTrace()
     }
 
     @Test("prefetch-author: two engine SELECTs with SQLite's time and their rows")
     func engineGroups() throws {
-        let trace = try trace("prefetch-author")
+        let trace = try trace(.prefetchAuthor)
         let authors = try SuiteRun.count(StatementCountTests.recentAuthors)
         #expect(trace.statements.map(\.count) == [1, 1])
         #expect(trace.statements.map(\.rows) == [FaultingSuite.limit, authors])
@@ -38,7 +37,7 @@ import Testing
 
     @Test("no-property-values: every fault's SELECT is one group with N executions and N rows")
     func faultGroup() throws {
-        let trace = try trace("no-property-values")
+        let trace = try trace(.noPropertyValues)
         let faults = try #require(
             trace.statements.first { $0.fingerprint.hasSuffix("t0.Z_PK = ?") })
         #expect(faults.count == FaultingSuite.limit)

@@ -24,7 +24,7 @@ final class SocialStore {
     let context: ManagedObjectContext?
     private let cached: CachedDataset
 
-    /// Opens a fresh copy for `caseContext`; `raw` configurations get no container.
+    /// Opens a fresh copy for `caseContext`; `.raw`-kind configurations get no container.
     init(_ caseContext: CaseContext) throws {
         let cache = DatasetCache(directory: DatasetCache.defaultDirectory())
         cached = try cache.dataset(
@@ -39,7 +39,7 @@ final class SocialStore {
             .appendingPathComponent("faultline-case-\(UUID().uuidString).sqlite").path
         connection = try Connection(location: .file(path))
         try Self.copy(from: cached.storePath, into: connection)
-        if caseContext.configuration.name.hasPrefix("raw") {
+        if caseContext.configuration.kind == .raw {
             container = nil
             context = nil
             let bridge = SQLTraceBridge(connection: connection)

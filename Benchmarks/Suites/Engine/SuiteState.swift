@@ -2,17 +2,18 @@ import BenchKit
 import ObjectGraph
 import SQLiteDB
 
-/// What every engine suite's case holds: its store copy and configuration name.
+/// What every engine suite's case holds: its store copy, opened for the configuration's
+/// kind (an engine context, or only the raw connection).
 struct SuiteState {
     /// The case's private dataset copy.
     let store: SocialStore
-    /// The configuration being run.
-    let configuration: String
+    /// The configuration being run; its kind decided how the store was opened.
+    let configuration: BenchmarkConfiguration
 
     /// Opens the store for `context`'s case.
     init(_ context: CaseContext) throws {
         store = try SocialStore(context)
-        configuration = context.configuration.name
+        configuration = context.configuration
     }
 
     /// Empties the engine context (and so its row cache) before a read iteration.
@@ -20,17 +21,43 @@ struct SuiteState {
         store.context?.performAndWait { store.context?.reset() }
     }
 
-    /// Runs `engine` on the context's queue, or `raw` on the connection when the
-    /// configuration has no context.
-    func run<Result>(
-        engine: (ManagedObjectContext) throws -> Result, raw: (Connection) throws -> Result
-    ) throws -> Result {
-        guard let context = store.context else { return try raw(store.connection) }
-        return try context.performAndWait { try engine(context) }
+    /// Runs `work` on the engine context's queue.
+    /// - Throws: ``ConfigurationKindError`` when the configuration is raw (a body's
+    ///   engine variant declared with kind `.raw`), or what `work` throws.
+    func engine<Result>(_ work: (ManagedObjectContext) throws -> Result) throws -> Result {
+        guard let context = store.context else {
+            throw ConfigurationKindError(configuration: configuration, bodyNeeds: .subject)
+        }
+        return try context.performAndWait { try work(context) }
+    }
+
+    /// Runs `work` on the raw connection, which only raw configurations trace.
+    /// - Throws: ``ConfigurationKindError`` when the configuration runs the engine (a
+    ///   raw variant declared without kind `.raw`), or what `work` throws.
+    func raw<Result>(_ work: (Connection) throws -> Result) throws -> Result {
+        guard store.context == nil else {
+            throw ConfigurationKindError(configuration: configuration, bodyNeeds: .raw)
+        }
+        return try work(store.connection)
     }
 
     /// Copies the dataset back before a mutating iteration.
     func restoreDataset() throws {
         try store.restore()
+    }
+}
+
+/// A body took the engine path for a raw configuration or the raw path for an engine
+/// one: the variant's declared kind and its body disagree, so the case would be traced
+/// and counted as the wrong thing. Fails the case instead.
+struct ConfigurationKindError: Error, CustomStringConvertible {
+    /// The configuration run.
+    let configuration: BenchmarkConfiguration
+    /// The kind the body's path needs.
+    let bodyNeeds: BenchmarkConfiguration.Kind
+
+    var description: String {
+        "configuration '\(configuration.name)' is declared \(configuration.kind.rawValue) "
+            + "but its body takes the \(bodyNeeds == .raw ? "raw" : "engine") path"
     }
 }

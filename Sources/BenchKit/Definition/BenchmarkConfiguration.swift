@@ -1,19 +1,33 @@
-/// One named configuration in a benchmark's matrix, with the settings it runs with.
+/// One configuration in a scenario's matrix, as the harness sees it: a stable name, a
+/// summary, whether it is the raw floor, and the largest size it runs at.
 ///
-/// Every configuration of a benchmark does the same logical work in a different way
-/// (for example faulting versus prefetching); the runner checks that they all return
-/// the same checksum. Settings are strings so they print and serialize as they are.
-/// Cost: a name and a small dictionary.
+/// A scenario's ``BenchmarkVariant`` type makes these, one per case; the body never
+/// reads them, it switches over the variant instead. Every configuration of a scenario
+/// does the same logical work in a different way (faulting versus prefetching); the
+/// runner checks that they all return the same checksum. Cost: two strings.
 public struct BenchmarkConfiguration: Hashable, Sendable, Codable {
-    /// The stable name, such as `prefetching`; part of every result's key.
+    /// The stable name, such as `prefetch-author`; part of every result's key, so
+    /// baselines, `--filter`ed reports and SQL log file names depend on it.
     public let name: String
-    /// A one-line description for `bench list` and reports.
+    /// A one-line description for `bench list`.
     public let summary: String
-    /// Free-form settings the setup reads, such as `["batchSize": "20"]`.
-    public let settings: [String: String]
+    /// Whether the configuration runs the code under test or the hand-written floor.
+    public let kind: Kind
     /// The largest size this configuration runs at, and why; above it the runner records
-    /// the case as skipped with the reason instead of running it.
-    public let sizeLimit: SizeLimit?
+    /// the case as skipped with the reason instead of running it. Set by the scenario's
+    /// declaration (``BenchmarkScenario``'s `sizeLimits`), since the same variant can be
+    /// cheap in one scenario and quadratic in another.
+    public private(set) var sizeLimit: SizeLimit?
+
+    /// What a configuration runs.
+    public enum Kind: String, Hashable, Sendable, Codable {
+        /// The code under test: for the engine suites, ObjectGraph.
+        case subject
+        /// The floor: the same work written by hand without the code under test (for the
+        /// engine suites, SQL through SQLiteDB), so the subject has something to be
+        /// measured against. Engine suites open no engine container for it.
+        case raw
+    }
 
     /// The largest size a configuration can run at on one machine in reasonable time.
     public struct SizeLimit: Hashable, Sendable, Codable {
@@ -33,17 +47,12 @@ public struct BenchmarkConfiguration: Hashable, Sendable, Codable {
     /// - Parameters:
     ///   - name: Stable name; letters, digits, `-`, `_` and `.` read best.
     ///   - summary: One line for listings.
-    ///   - settings: Values the benchmark's setup reads.
-    ///   - sizeLimit: The largest size to run at and why; nil runs every size.
-    public init(
-        _ name: String, summary: String = "", settings: [String: String] = [:],
-        sizeLimit: SizeLimit? = nil
-    ) {
+    ///   - kind: `.raw` for the hand-written floor; the code under test otherwise.
+    public init(_ name: String, summary: String, kind: Kind = .subject) {
         precondition(!name.isEmpty, "a configuration needs a name")
         self.name = name
         self.summary = summary
-        self.settings = settings
-        self.sizeLimit = sizeLimit
+        self.kind = kind
     }
 
     /// Whether the configuration runs at `size`.
@@ -51,14 +60,10 @@ public struct BenchmarkConfiguration: Hashable, Sendable, Codable {
         sizeLimit.map { size <= $0.largest } ?? true
     }
 
-    /// The setting `key` as an integer; nil when missing or not a number.
-    public func integer(_ key: String) -> Int? {
-        settings[key].flatMap { Int($0) }
-    }
-
-    /// The setting `key` as a Boolean (`true`/`false`, `yes`/`no`, `1`/`0`).
-    public func flag(_ key: String) -> Bool {
-        guard let value = settings[key]?.lowercased() else { return false }
-        return ["true", "yes", "1"].contains(value)
+    /// This configuration with `limit` as its largest size (nil: every size).
+    func limited(to limit: SizeLimit?) -> BenchmarkConfiguration {
+        var limited = self
+        limited.sizeLimit = limit
+        return limited
     }
 }

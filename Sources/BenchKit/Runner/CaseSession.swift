@@ -30,9 +30,17 @@ final class CaseSession {
     /// The metrics an instrumented iteration reports.
     var instrumentedMetrics: [Metric] { probe.instrumentedMetrics }
 
-    /// Resets the state (untimed), then runs one iteration of `kind`.
+    /// Resets the state (untimed), runs one iteration of `kind`, then the scenario's
+    /// verify step, if any: after the clock and every probe have stopped, so its work
+    /// is in no sample, counter or trace. Its checksum is the iteration's.
     func iterate(_ kind: IterationKind) throws -> IterationRecord {
         try instance.reset()
+        var record = try measure(kind)
+        record.checksum = try instance.checksum(afterRun: record.checksum)
+        return record
+    }
+
+    private func measure(_ kind: IterationKind) throws -> IterationRecord {
         switch kind {
         case .warmup:
             let checksum = try instance.run()

@@ -10,7 +10,9 @@ struct ListCommand: Subcommand {
     static let positionalSynopsis = ""
     static let discussion = """
         Prints each suite, then each benchmark ID with its description, configurations
-        and default sizes. Suites marked (explicit) run only when named with --suite.
+        and default sizes; a configuration notes when it is the raw floor (hand-written
+        SQL) or runs only up to some size. Suites marked (explicit) run only when named
+        with --suite.
         --datasets lists the cached datasets instead.
         """
     static let options: [OptionSpec] = [
@@ -65,11 +67,13 @@ struct ListCommand: Subcommand {
         let sizes = benchmark.sizes.map(SizeFormat.short).joined(separator: ",")
         return ["  \(benchmark.id)  \(benchmark.summary)  sizes \(sizes)"]
             + benchmark.configurations.map { configuration in
-                "    [\(configuration.name)] \(configuration.summary)"
+                let notes =
+                    (configuration.kind == .raw ? ["raw floor"] : [])
                     + (configuration.sizeLimit.map {
-                        "  (sizes up to \(SizeFormat.short($0.largest)))"
-                    }
-                        ?? "")
+                        ["sizes up to \(SizeFormat.short($0.largest))"]
+                    } ?? [])
+                return "    [\(configuration.name)] \(configuration.summary)"
+                    + (notes.isEmpty ? "" : "  (\(notes.joined(separator: "; ")))")
             }
     }
 }

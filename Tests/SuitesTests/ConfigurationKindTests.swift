@@ -1,0 +1,45 @@
+import BenchKit
+import Testing
+
+@testable import BenchmarkSuites
+
+/// Engine versus raw is the configuration's kind: the store opens by it, a body that
+/// takes the other path fails, and every engine scenario declares its floor.
+@Suite struct ConfigurationKindTests {
+    static func state(_ configuration: BenchmarkConfiguration) throws -> SuiteState {
+        _ = SuiteRun.datasets
+        return try SuiteState(
+            CaseContext(configuration: configuration, size: SuiteRun.size, seed: SuiteRun.seed))
+    }
+
+    @Test("the store opens raw or engine from the kind, whatever the name says")
+    func storeFollowsKind() throws {
+        let raw = try Self.state(BenchmarkConfiguration("engine-like", summary: "", kind: .raw))
+        let engine = try Self.state(BenchmarkConfiguration("raw", summary: ""))
+        #expect(raw.store.container == nil && raw.store.context == nil)
+        #expect(engine.store.container != nil)
+        #expect(try raw.raw { _ in 1 } == 1)
+        #expect(try engine.engine { _ in 2 } == 2)
+        #expect(throws: ConfigurationKindError.self) { try raw.engine { _ in 1 } }
+        #expect(throws: ConfigurationKindError.self) { try engine.raw { _ in 1 } }
+    }
+
+    @Test("every engine scenario has exactly its one raw floor; the self-tests have none")
+    func floors() {
+        let floors = SuiteCatalog.all.flatMap(\.benchmarks).map { benchmark in
+            (benchmark.id.description, benchmark.configurations.filter { $0.kind == .raw })
+        }
+        let names = Dictionary(uniqueKeysWithValues: floors.map { ($0, $1.map(\.name)) })
+        let indexes = ["equality", "range", "prefix", "contains"].map { "indexes/\($0)" }
+        let engine = [
+            "faulting/posts-with-author", "batch-size/scroll", "batch-size/scan",
+            "n-plus-one/user-post-counts", "n-plus-one/post-tags", "batch-ops/insert",
+            "batch-ops/update", "batch-ops/delete",
+        ]
+        var expected = Dictionary(uniqueKeysWithValues: engine.map { ($0, ["raw"]) })
+        for id in indexes { expected[id] = ["raw-indexed"] }
+        expected["selftest/sort"] = []
+        expected["selftest-sql/author-lookups"] = []
+        #expect(names == expected)
+    }
+}
