@@ -93,8 +93,9 @@ import Testing
 
     @Test("a baseline keeps statistics, counters and traces, not samples")
     func baselineStripsSamples() {
-        let results = F.run([F.caseResult()])
+        let results = F.run([F.caseResult(), F.caseResult("raw").recording(kind: .raw)])
         let baseline = Baseline.make(from: results, keepSamples: false)
+        #expect(baseline.cases.map(\.configurationKind) == [nil, .raw])
         let metric = baseline.cases[0].metrics[0]
         #expect(metric.samples.isEmpty && metric.summary == results.cases[0].metrics[0].summary)
         #expect(baseline.cases[0].sqlTrace == results.cases[0].sqlTrace)

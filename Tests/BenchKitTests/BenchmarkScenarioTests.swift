@@ -44,6 +44,7 @@ import Testing
         #expect(benchmark.configurations.map(\.sizeLimit) == [nil, limit])
         let results = Fixtures.run([benchmark])
         #expect(results.cases.map(\.checksum) == [0, 1].map(CaseResult.hex))
+        #expect(results.cases.map(\.configurationKind) == [.subject, .raw])
     }
 
     /// What a verified fixture did, in order; confined to the thread running the case

@@ -35,6 +35,40 @@ import Testing
         #expect(page.contains("<td>20.0x</td>"), "faults wall time against the raw floor")
     }
 
+    /// The traced cases with their configurations renamed by `names` and the kinds
+    /// `kinds` recorded (none recorded when `kinds` is empty).
+    static func floorCases(
+        names: [String: String] = [:], kinds: [String: BenchmarkConfiguration.Kind] = [:]
+    ) -> [CaseResult] {
+        ReportFixtures.tracedCases().map { result in
+            let name = names[result.key.configuration] ?? result.key.configuration
+            let renamed = CaseResult(
+                key: CaseKey(
+                    benchmark: result.key.benchmark, configuration: name, size: result.key.size),
+                status: result.status, checksum: result.checksum, iterations: result.iterations,
+                metrics: result.metrics, errors: result.errors, sqlTrace: result.sqlTrace)
+            return kinds.isEmpty ? renamed : renamed.recording(kind: kinds[name] ?? .subject)
+        }
+    }
+
+    @Test("the floor is the configuration recorded as raw, whatever its name")
+    func floorByKind() throws {
+        let renamed = Self.floorCases(names: ["raw": "by-hand"], kinds: ["by-hand": .raw])
+        let page = HTMLReportWriter().render(ReportFixtures.results(renamed))
+        #expect(page.contains("<th>vs by-hand</th>"))
+        #expect(page.contains("<td>20.0x</td>"), "faults wall time against the floor")
+        let subjectNamedRaw = Self.floorCases(kinds: ["raw": .subject])
+        let unfloored = HTMLReportWriter().render(ReportFixtures.results(subjectNamedRaw))
+        #expect(!unfloored.contains("<th>vs raw</th>"))
+        #expect(unfloored.contains("<th>vs reference</th>"))
+        let legacy = HTMLReportWriter().render(ReportFixtures.results(Self.floorCases()))
+        #expect(legacy.contains("<th>vs raw</th>"), "results without kinds: the one named raw")
+        let decoded = try JSONDecoder().decode(
+            [CaseResult].self, from: JSONEncoder().encode(renamed))
+        #expect(decoded.map(\.configurationKind) == renamed.map(\.configurationKind))
+        #expect(decoded.map(\.configurationKind).contains(.raw))
+    }
+
     @Test("summary.md leads with regressions and has a table per scenario")
     func markdown() {
         let key = Self.results.cases[0].key

@@ -12,7 +12,7 @@ public enum Baseline {
         var baseline = results
         baseline.comparison = nil
         baseline.cases = results.cases.map { result in
-            CaseResult(
+            let copy = CaseResult(
                 key: result.key, status: result.status, checksum: result.checksum,
                 iterations: result.iterations,
                 metrics: result.metrics.map { metric in
@@ -20,6 +20,7 @@ public enum Baseline {
                         metric: metric.metric, samples: keepSamples ? metric.samples : [],
                         summary: metric.summary)
                 }, errors: result.errors, sqlTrace: result.sqlTrace)
+            return result.configurationKind.map(copy.recording(kind:)) ?? copy
         }
         return baseline
     }

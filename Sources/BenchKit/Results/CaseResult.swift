@@ -27,6 +27,10 @@ public struct CaseResult: Hashable, Sendable, Codable {
     /// How many lines the case's SQL log had (kept or not): in `results.json`, so a
     /// re-rendered report knows which cases have a log file.
     public let sqlLogLineCount: Int?
+    /// What the configuration runs: the code under test or the hand-written floor, as the
+    /// declaration says (the runner records it), so reports find the floor by kind,
+    /// never by name. Nil in results written before it was recorded.
+    public private(set) var configurationKind: BenchmarkConfiguration.Kind? = nil
 
     /// Makes a result.
     public init(
@@ -48,6 +52,14 @@ public struct CaseResult: Hashable, Sendable, Codable {
     /// Every field but ``sqlLog``.
     private enum CodingKeys: String, CodingKey {
         case key, status, checksum, iterations, metrics, errors, sqlTrace, sqlLogLineCount
+        case configurationKind
+    }
+
+    /// The result with the configuration's kind recorded.
+    public func recording(kind: BenchmarkConfiguration.Kind) -> CaseResult {
+        var copy = self
+        copy.configurationKind = kind
+        return copy
     }
 
     /// The result for `metric`, if measured.

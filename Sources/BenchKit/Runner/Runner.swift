@@ -79,14 +79,17 @@ public final class Runner {
         group.benchmark.configurations.map { configuration in
             let key = CaseKey(
                 benchmark: group.benchmark.id, configuration: configuration.name, size: group.size)
-            if let result = ran.first(where: { $0.key == key }) { return result }
+            if let result = ran.first(where: { $0.key == key }) {
+                return result.recording(kind: configuration.kind)
+            }
             let limit = configuration.sizeLimit
             return CaseResult(
                 key: key, status: .skipped, checksum: nil, iterations: [:], metrics: [],
                 errors: [
                     "runs up to \(SizeFormat.short(limit?.largest ?? 0)): "
                         + (limit?.reason ?? "")
-                ])
+                ]
+            ).recording(kind: configuration.kind)
         }
     }
 

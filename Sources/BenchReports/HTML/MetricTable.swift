@@ -1,9 +1,9 @@
 import BenchKit
 
 /// Every metric of a scenario in one sortable table: median, 95% CI, CV, outliers, the
-/// ratio to the reference configuration and, when the scenario has a `raw`
-/// configuration (hand-written SQL, the floor), the ratio to it; plus the SQL statements
-/// by kind.
+/// ratio to the reference configuration and, when the scenario has a floor (a
+/// configuration of kind `raw`: hand-written SQL), the ratio to it; plus the SQL
+/// statements by kind.
 ///
 /// Cost: string building; one row per case and metric.
 struct MetricTable {
@@ -18,7 +18,7 @@ struct MetricTable {
             <details><summary>Every metric (\(rows.count) rows)</summary><div class="scroll">\
             <table class="sortable"><thead><tr><th>configuration</th><th>size</th><th>metric</th>\
             <th>median</th><th>95% CI</th><th>CV</th><th>outliers</th><th>n</th>\
-            <th>vs reference</th>\(floor == nil ? "" : "<th>vs raw</th>" as HTML)</tr></thead>\
+            <th>vs reference</th>\(floor.map { "<th>vs \($0)</th>" as HTML } ?? "")</tr></thead>\
             <tbody>\(rows)</tbody></table></div></details>
             """
     }
@@ -74,10 +74,8 @@ struct MetricTable {
         }
     }
 
-    /// The configuration to compare with the floor: `raw`, when the scenario has one.
-    private var floor: String? {
-        scenario.configurations.contains("raw") ? "raw" : nil
-    }
+    /// The configuration to compare with: the scenario's floor, when it has one.
+    private var floor: String? { scenario.floor }
 
     /// `<td>` with `value` divided by the floor's value at the same size; nothing when
     /// the scenario has no floor.

@@ -52,6 +52,17 @@ struct ScenarioView {
         return seen
     }
 
+    /// The floor configuration the others are measured against: the one whose cases say
+    /// they are of kind `raw`. Results written before kinds were recorded carry none;
+    /// for them the configuration named `raw`, which every such floor was called.
+    var floor: String? {
+        if let recorded = cases.first(where: { $0.configurationKind == .raw }) {
+            return recorded.key.configuration
+        }
+        guard cases.allSatisfy({ $0.configurationKind == nil }) else { return nil }
+        return configurations.contains("raw") ? "raw" : nil
+    }
+
     /// Whether any case carries an SQL trace.
     var hasSQL: Bool { cases.contains { $0.sqlTrace != nil } }
 
