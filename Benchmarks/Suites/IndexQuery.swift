@@ -9,14 +9,13 @@ struct IndexQuery: Sendable {
     let entity: String
     /// The unindexed attribute; `<key>Indexed` is its indexed twin.
     let key: String
+    /// The string attribute read and checksummed from each match.
+    let readKey: String
     /// The predicate, `%K` standing for the attribute.
     let format: String
     /// The predicate's SQL for the raw floor, given the indexed column
     /// (`t0.ZAGEINDEXED`); it must select the rows ``format`` selects.
     let rawCondition: @Sendable (String) -> String
-
-    /// The value read and checksummed from each match.
-    var readKey: String { entity == "User" ? "email" : "title" }
 
     /// Fetches the matches on `key` and checksums their sorted read values.
     func fetch(_ context: ManagedObjectContext, key: String) throws -> UInt64 {

@@ -25,20 +25,27 @@ enum IndexesSuite {
         scenarios: [
             scenario(
                 "equality",
-                IndexQuery(entity: "User", key: "age", format: "%K == 30") { "\($0) = 30" }),
+                IndexQuery(entity: "User", key: "age", readKey: "email", format: "%K == 30") {
+                    "\($0) = 30"
+                }),
             scenario(
                 "range",
-                IndexQuery(entity: "Post", key: "createdAt", format: rangeFormat) {
+                IndexQuery(entity: "Post", key: "createdAt", readKey: "title", format: rangeFormat)
+                {
                     "\($0) BETWEEN \(rangeStart) AND \(rangeEnd)"
                 }),
             scenario(
                 "prefix",
-                IndexQuery(entity: "User", key: "email", format: "%K BEGINSWITH 'ab'") {
+                IndexQuery(
+                    entity: "User", key: "email", readKey: "email", format: "%K BEGINSWITH 'ab'"
+                ) {
                     "\($0) >= 'ab' AND \($0) < 'ac'"
                 }),
             scenario(
                 "contains",
-                IndexQuery(entity: "Post", key: "title", format: "%K CONTAINS[c] 'swift'") {
+                IndexQuery(
+                    entity: "Post", key: "title", readKey: "title", format: "%K CONTAINS[c] 'swift'"
+                ) {
                     "\($0) LIKE '%swift%'"
                 }),
         ])
