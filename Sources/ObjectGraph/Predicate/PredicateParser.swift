@@ -18,8 +18,8 @@ import Foundation
 ///             | SUBQUERY "(" expression "," $variable "," predicate ")"
 /// ```
 /// `%@` takes the next argument as a constant, `%K` as a key path, `%d` (`%i %ld %lld
-/// %u`) as an integer and `%f` (`%lf`) as a floating-point number. `lhs IN keyPath`
-/// becomes `ANY keyPath == lhs`, as NSPredicate reads it.
+/// %u`) as an integer and `%f` (`%lf`) as a floating-point number. `lhs IN keyPath` is
+/// read once the model is known (``Comparison/resolved(from:in:)``).
 ///
 /// Cost: linear in the number of tokens.
 struct PredicateParser {
@@ -131,9 +131,6 @@ struct PredicateParser {
             throw PredicateSyntaxError(
                 source: source, offset: rhsToken.offset, expected: "{lower, upper} after BETWEEN",
                 found: rhsToken.text)
-        }
-        if op == .in, modifier == .direct, case .keyPath = rhs {
-            return Comparison(rhs, .equal, lhs, options: options, modifier: .any)
         }
         return Comparison(lhs, op, rhs, options: options, modifier: modifier)
     }
