@@ -76,6 +76,10 @@ struct PredicateChecker {
             return try aggregate(function, of: collection, key: key)
         case .subquery(let collection, _, _):
             throw FetchError.unsupportedComparison("SUBQUERY(\(collection), …) without @count")
+        case .arithmetic(let op, let lhs, let rhs):
+            return try arithmetic(op, lhs, rhs, text: expression.text)
+        case .list:
+            throw FetchError.unboundVariable(expression.firstVariable ?? "")
         }
     }
 

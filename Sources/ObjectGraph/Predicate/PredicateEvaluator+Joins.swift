@@ -50,19 +50,20 @@ extension PredicateEvaluator {
         case .not(let inner): return joinedPaths(of: inner)
         case .and(let terms), .or(let terms): return terms.flatMap(joinedPaths(of:))
         case .comparison(let comparison):
-            return [comparison.lhs, comparison.rhs].compactMap(keyPath(of:)).compactMap { path in
+            return [comparison.lhs, comparison.rhs].flatMap(keyPaths(of:)).compactMap { path in
                 let keys = path.split(separator: ".").map(String.init)
                 return keys.count > 1 && !path.hasPrefix("$") ? keys : nil
             }
         }
     }
 
-    private static func keyPath(of expression: PredicateExpression) -> String? {
+    private static func keyPaths(of expression: PredicateExpression) -> [String] {
         switch expression {
-        case .keyPath(let path): return path
-        case .aggregate(_, .keyPath(let path), _): return path
-        case .aggregate(_, .subquery(let path, _, _), _): return path
-        default: return nil
+        case .keyPath(let path): return [path]
+        case .aggregate(_, .keyPath(let path), _): return [path]
+        case .aggregate(_, .subquery(let path, _, _), _): return [path]
+        case .arithmetic(_, let lhs, let rhs): return keyPaths(of: lhs) + keyPaths(of: rhs)
+        default: return []
         }
     }
 }

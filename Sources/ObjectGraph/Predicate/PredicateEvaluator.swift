@@ -69,6 +69,12 @@ enum PredicateEvaluator {
             return try reader.aggregate(function, of: collection, key: key)
         case .subquery(let collection, _, _):
             throw FetchError.unsupportedComparison("SUBQUERY(\(collection), …) without @count")
+        case .arithmetic(let op, let lhs, let rhs):
+            return PredicateArithmetic.apply(
+                op, try value(of: lhs, on: object, variables),
+                try value(of: rhs, on: object, variables))
+        case .list:
+            throw FetchError.unboundVariable(expression.firstVariable ?? "")
         }
     }
 

@@ -48,6 +48,10 @@ extension PredicateSQLCompiler {
         case .subquery(let collection, _, _):
             throw FetchError.unsupportedComparison(
                 "SUBQUERY(\(collection), …) without @count")
+        case .arithmetic(let op, let lhs, let rhs):
+            return try arithmetic(op, lhs, rhs)
+        case .list:
+            throw FetchError.unboundVariable(expression.firstVariable ?? "")
         }
     }
 
