@@ -8,7 +8,7 @@ import Testing
 @Suite struct FetchPredicateConformanceTests {
     static let cases: [ConformanceCase] =
         ConformanceTable.nulls + ConformanceTable.strings + ConformanceTable.collections
-        + ConformanceTable.modifiers + ConformanceTable.types
+        + ConformanceTable.modifiers + ConformanceTable.types + ConformanceTable.arithmetic
         + ConformanceTable.language
 
     @Test("the table has at least 300 rows and covers every rule")

@@ -141,6 +141,8 @@ extension PredicateParser {
             return .date(Date(timeIntervalSinceReferenceDate: Double(seconds)))
         case .constant(.double(let seconds)) where seconds.isFinite:
             return .date(Date(timeIntervalSinceReferenceDate: seconds))
+        case .constant(.date(let date)):
+            return .date(date)
         default:
             position = start
             throw error("a number of seconds since 2001-01-01")
