@@ -2,9 +2,13 @@ import Foundation
 
 /// An arithmetic operator of an expression (`likes + 1`, `price * quantity`).
 package enum ArithmeticOperator: String, Hashable, Sendable {
+    /// `+`, NSExpression's `add:to:`.
     case add = "+"
+    /// `-`, `from:subtract:`; unary minus is `0 - x`.
     case subtract = "-"
+    /// `*`, `multiply:by:`.
     case multiply = "*"
+    /// `/`, `divide:by:`: always a floating-point division.
     case divide = "/"
 }
 
