@@ -76,17 +76,13 @@ import Testing
         #expect(error?.description.hasSuffix("\n  age !\n      ^") == true)
     }
 
-    @Test("too few and too many format arguments are errors that say so")
+    @Test("too few format arguments, or ones of the wrong type, are errors that say so")
     func argumentCounts() {
         let few = #expect(throws: PredicateSyntaxError.self) {
             try FetchPredicate(format: "name == %@ AND age > %d", "ann")
         }
         #expect(few?.expected == "an argument for %d (too few arguments)")
         #expect(few?.offset == 21)
-        let many = #expect(throws: PredicateSyntaxError.self) {
-            try FetchPredicate(format: "name == %@", "ann", 2, 3)
-        }
-        #expect(many?.expected == "a format specifier for every argument (2 left over)")
         let wrongType = #expect(throws: PredicateSyntaxError.self) {
             try FetchPredicate(format: "age > %d", "ten")
         }

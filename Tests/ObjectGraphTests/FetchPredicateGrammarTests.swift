@@ -39,8 +39,7 @@ import Testing
         Pair("score == 1E-1", same: "score == 0.1"),
         Pair("age BETWEEN %@", [1, 2], same: "age BETWEEN {1, 2}"),
         Pair("ANY posts.title == 'x'", same: "SOME posts.title == 'x'"),
-        Pair("'x' IN tags.name", same: "ANY tags.name == 'x'"),
-        Pair("%@ IN tags.name", "x", same: "ANY tags.name == 'x'"),
+        Pair("%@ IN tags.name", "x", same: "'x' IN tags.name"),
         Pair(
             "any posts.title == 'x' and not age between {1, 2} or truepredicate",
             same: "ANY posts.title == 'x' AND NOT age BETWEEN {1, 2} OR TRUEPREDICATE"),
@@ -66,6 +65,32 @@ import Testing
         #expect(
             try FetchPredicate(format: pair.format, argumentArray: formatArguments)
                 == FetchPredicate(format: pair.same, argumentArray: sameArguments))
+    }
+
+    @Test("value IN keyPath is ANY keyPath == value through a to-many, a substring test otherwise")
+    func inKeyPath() throws {
+        let log = LogLines()
+        let container = try Fixtures.container(log: log)
+        try inContext(container) { context in
+            try PredicateFixtures.seed(context)
+            var statements: [String] = []
+            for (format, expected) in [
+                ("'tips' IN tags.name", ["SQL joins", "Swift tips"]),
+                ("ANY tags.name == 'tips'", ["SQL joins", "Swift tips"]),
+                ("'Swift' IN title", ["Swift tips"]), ("title CONTAINS 'Swift'", ["Swift tips"]),
+                ("title IN 'Swift tips, SQL joins'", ["SQL joins", "Swift tips"]),
+            ] {
+                let request = FetchRequest(entityName: "Post")
+                request.predicate = try FetchPredicate(format: format)
+                log.clear()
+                let names = PredicateFixtures.names(try context.fetch(request), entity: "Post")
+                statements.append(try #require(log.sql.first))
+                #expect(names == expected, "\(format)")
+            }
+            #expect(statements[0] == statements[1])
+            #expect(statements[2] == statements[3])
+            #expect(statements[4].hasSuffix("WHERE NSCoreDataStringSearch(?, t0.ZTITLE, 0, 3)"))
+        }
     }
 
     @Test("$variables are replaced by withSubstitutionVariables; SUBQUERY variables stay")

@@ -3,16 +3,54 @@ import ObjectGraph
 import Testing
 
 /// The in-memory evaluator gives the SQL's answer: thousands of generated predicates
-/// over a small random dataset select the same objects both ways. Seeded, so a failure
-/// names the seed and format to replay.
+/// over a small random dataset select the same objects both ways, or fail with the same
+/// error. Seeded, so a failure names the seed and format to replay.
+///
+/// `swift test` runs 2 × 2,600 predicates; `FAULTLINE_PREDICATE_CASES=20000 swift test
+/// --filter FetchPredicatePropertyTests` runs that many in all (split over the seeds).
 @Suite struct FetchPredicatePropertyTests {
     static let seeds: [UInt64] = [0xFA17, 0x5EED_0002]
-    static let casesPerSeed = 2_600
+    static let casesPerSeed =
+        (ProcessInfo.processInfo.environment["FAULTLINE_PREDICATE_CASES"].flatMap(Int.init)
+            ?? 5_200) / seeds.count
+
+    /// What one path answered for one predicate.
+    enum Outcome: Equatable {
+        case objects(Set<ObjectID>)
+        case error(String)
+    }
+
+    /// How the in-memory side decides one object; the planted test swaps in a wrong
+    /// rule to show the harness notices.
+    typealias MemoryRule = (FetchPredicate, ManagedObject) throws -> Bool
 
     @Test("SQL result == in-memory result for generated predicates", arguments: seeds)
     func sqlMatchesMemory(seed: UInt64) throws {
+        let (checked, mismatches) = try Self.disagreements(seed: seed, count: Self.casesPerSeed)
+        #expect(checked == Self.casesPerSeed)
+        #expect(
+            mismatches.isEmpty,
+            "seed \(seed): \(mismatches.count) of \(checked): \(mismatches.prefix(5))")
+    }
+
+    @Test("the harness reports a planted disagreement: nil in IN lists ignored in memory")
+    func catchesPlantedRule() throws {
+        let planted: MemoryRule = { predicate, object in
+            let withoutNil = predicate.format.replacingOccurrences(of: "{nil, ", with: "{")
+            return try FetchPredicate(format: withoutNil).evaluate(with: object)
+        }
+        let (_, mismatches) = try Self.disagreements(seed: 0xFA17, count: 1_000, inMemory: planted)
+        #expect(!mismatches.isEmpty)
+        #expect(mismatches.allSatisfy { $0.contains("{nil, ") })
+    }
+
+    /// Runs `count` generated predicates over a fresh seeded dataset; returns how many
+    /// ran and the formats where SQL and `inMemory` disagreed.
+    static func disagreements(
+        seed: UInt64, count: Int, inMemory: MemoryRule = { try $0.evaluate(with: $1) }
+    ) throws -> (Int, [String]) {
         let container = try Fixtures.container()
-        try inContext(container) { context in
+        return try inContext(container) { context in
             var random = SeededGenerator(seed: seed)
             try Self.seedDataset(context, &random)
             let all = try ["User", "Post", "Tag"].map { entity in
@@ -20,19 +58,24 @@ import Testing
             }
             var generator = PredicateGenerator(random: random)
             var mismatches: [String] = []
-            for index in 0..<Self.casesPerSeed {
+            for index in 0..<count {
                 let (entity, objects) = all[index % all.count]
                 let format = generator.predicate(on: entity)
                 let predicate = try FetchPredicate(format: format)
                 let request = FetchRequest(entityName: entity)
                 request.predicate = predicate
-                let fromSQL = Set(try context.fetch(request).map(\.objectID))
-                let inMemory = Set(
-                    try objects.filter { try predicate.evaluate(with: $0) }.map(\.objectID))
-                if fromSQL != inMemory { mismatches.append("\(entity): \(format)") }
+                let fromSQL = outcome { Set(try context.fetch(request).map(\.objectID)) }
+                let fromMemory = outcome {
+                    Set(try objects.filter { try inMemory(predicate, $0) }.map(\.objectID))
+                }
+                if fromSQL != fromMemory { mismatches.append("\(entity): \(format)") }
             }
-            #expect(mismatches.isEmpty, "seed \(seed): \(mismatches.prefix(5))")
+            return (count, mismatches)
         }
+    }
+
+    private static func outcome(_ body: () throws -> Set<ObjectID>) -> Outcome {
+        do { return .objects(try body()) } catch { return .error(String(describing: error)) }
     }
 
     /// 6 users (some without a name or age), 12 posts (some without an author, a title

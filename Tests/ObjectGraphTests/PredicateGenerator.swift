@@ -16,15 +16,18 @@ struct SeededGenerator: RandomNumberGenerator {
 }
 
 /// Random predicate format strings over the social model (User, Post, Tag), covering
-/// every operator, modifier, aggregate and SUBQUERY, nested with AND, OR and NOT.
+/// every operator, modifier, aggregate and SUBQUERY, nested with AND, OR and NOT, and
+/// (``issueLeaf(on:)``) the productions of the predicate issue: nil in lists, options
+/// on IN and orderings, empty and nil patterns, IN a string, LIKE escapes, arithmetic
+/// and type mismatches.
 struct PredicateGenerator {
     var random: SeededGenerator
 
     static let names = ["ann", "Ann", "Ánn", "bob", "çelia", "Celia", "", "a*b"]
     static let titles = ["Swift", "swift tips", "Café", "cafe", "SQL", "ÉTÉ", ""]
     private static let stringOperators = ["BEGINSWITH", "ENDSWITH", "CONTAINS", "LIKE", "==", "!="]
-    private static let orderOperators = ["==", "!=", "<", "<=", ">", ">=", "=<", "=>", "<>"]
-    private static let options = ["", "[c]", "[d]", "[cd]"]
+    static let orderOperators = ["==", "!=", "<", "<=", ">", ">=", "=<", "=>", "<>"]
+    static let options = ["", "[c]", "[d]", "[cd]"]
 
     /// A predicate on `entity`, at most `depth` levels of AND, OR and NOT deep.
     mutating func predicate(on entity: String, depth: Int = 2) -> String {
@@ -43,6 +46,7 @@ struct PredicateGenerator {
     }
 
     private mutating func leaf(on entity: String) -> String {
+        if Int.random(in: 0..<5, using: &random) < 2 { return issueLeaf(on: entity) }
         switch entity {
         case "User": return userLeaf()
         case "Post": return postLeaf(prefix: "")
@@ -122,13 +126,13 @@ struct PredicateGenerator {
         return "\(keyPath) \(op)\(pick(Self.options)) '\(value)'"
     }
 
-    private mutating func modifier() -> String { pick(["ANY", "SOME", "ALL", "NONE"]) }
+    mutating func modifier() -> String { pick(["ANY", "SOME", "ALL", "NONE"]) }
 
-    private mutating func score() -> String {
+    mutating func score() -> String {
         String(Double(Int.random(in: 0...10, using: &random)) / 2)
     }
 
-    private mutating func pick(_ values: [String]) -> String {
+    mutating func pick(_ values: [String]) -> String {
         values[Int.random(in: 0..<values.count, using: &random)]
     }
 }

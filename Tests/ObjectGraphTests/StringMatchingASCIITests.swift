@@ -15,7 +15,7 @@ import Testing
     @Test("agrees with the Unicode path on 40,000 generated ASCII cases")
     func agreesWithUnicode() {
         var random = SplitMix(seed: 7)
-        let alphabet = Array("aAbBsSwWiIfFtT *?_-.")
+        let alphabet = Array("aAbBsSwWiIfFtT *?\\-.")
         var checked = 0
         for _ in 0..<2_000 {
             let value = String((0..<random.below(12)).map { _ in alphabet[random.below(20)] })
@@ -37,7 +37,12 @@ import Testing
     func examples() {
         #expect(ascii("Learn Swift today", "swift", .contains, .caseInsensitive) == true)
         #expect(ascii("Learn Swift today", "swift", .contains, []) == false)
-        #expect(ascii("swift", "", .contains, []) == true)
+        #expect(ascii("swift", "", .contains, []) == false)
+        #expect(ascii("", "", .beginsWith, .caseInsensitive) == false)
+        #expect(ascii("a*b", "a\\*b", .like, []) == true)
+        #expect(ascii("axb", "a\\*b", .like, []) == false)
+        #expect(ascii("a?", "a\\?", .like, []) == true)
+        #expect(ascii("a\\", "a\\\\", .like, []) == true)
         #expect(ascii("", "a", .contains, []) == false)
         #expect(ascii("ABC", "a*c", .like, .caseInsensitive) == true)
         #expect(ascii("abc", "a?", .like, []) == false)

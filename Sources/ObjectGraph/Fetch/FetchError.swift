@@ -15,6 +15,10 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
     case aggregateOnToOne(entity: String, keyPath: String)
     /// A `$variable` that was neither substituted nor bound by a `SUBQUERY`.
     case unboundVariable(String)
+    /// `ANY`, `ALL` or `NONE` on a key path with no to-many relationship on the way:
+    /// there is no collection to combine, as NSPredicate's "The left hand side for an
+    /// ALL or ANY operator must be either an NSArray or an NSSet" says.
+    case modifierWithoutCollection(entity: String, keyPath: String, modifier: String)
 
     /// One line: what is wrong and where.
     public var description: String {
@@ -34,6 +38,9 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
         case .aggregateOnToOne(let entity, let keyPath):
             return "fetch: key path \"\(keyPath)\" of entity \(entity) is not a to-many "
                 + "relationship, so it has no collection to count or aggregate"
+        case .modifierWithoutCollection(let entity, let keyPath, let modifier):
+            return "fetch: \(modifier) needs a collection, but key path \"\(keyPath)\" of "
+                + "entity \(entity) has no to-many relationship"
         case .unboundVariable(let name):
             return "fetch: variable $\(name) has no value; substitute it with "
                 + "withSubstitutionVariables(_:)"

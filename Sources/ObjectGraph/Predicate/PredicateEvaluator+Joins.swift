@@ -4,13 +4,18 @@ extension PredicateEvaluator {
     /// Data joins `author` for `author.name == 'x'`, so a post without an author is not
     /// fetched even by `author.name != 'x'` or `… OR title == 'y'`; memory agrees.
     ///
-    /// Cost: one to-one read per joined key before the evaluation itself.
+    /// The predicate is first checked against the model (``PredicateChecker``), so it
+    /// fails with the error the fetch gives whatever this object holds.
     ///
-    /// - Throws: as ``evaluate(_:on:variables:)``.
+    /// Cost: a walk of the predicate and one to-one read per joined key before the
+    /// evaluation itself.
+    ///
+    /// - Throws: ``FetchError`` from the check, or as ``evaluate(_:on:variables:)``.
     static func matches(_ node: PredicateNode, on object: ManagedObject) throws -> Bool {
         guard let model = object.managedObjectContext?.coordinator.model else {
             return try evaluate(node, on: object)
         }
+        try PredicateChecker(model: model, root: object.entity, variable: nil).check(node)
         for keys in joinedPaths(of: node) where try !joinsHold(keys, from: object, model) {
             return false
         }
@@ -45,19 +50,20 @@ extension PredicateEvaluator {
         case .not(let inner): return joinedPaths(of: inner)
         case .and(let terms), .or(let terms): return terms.flatMap(joinedPaths(of:))
         case .comparison(let comparison):
-            return [comparison.lhs, comparison.rhs].compactMap(keyPath(of:)).compactMap { path in
+            return [comparison.lhs, comparison.rhs].flatMap(keyPaths(of:)).compactMap { path in
                 let keys = path.split(separator: ".").map(String.init)
                 return keys.count > 1 && !path.hasPrefix("$") ? keys : nil
             }
         }
     }
 
-    private static func keyPath(of expression: PredicateExpression) -> String? {
+    private static func keyPaths(of expression: PredicateExpression) -> [String] {
         switch expression {
-        case .keyPath(let path): return path
-        case .aggregate(_, .keyPath(let path), _): return path
-        case .aggregate(_, .subquery(let path, _, _), _): return path
-        default: return nil
+        case .keyPath(let path): return [path]
+        case .aggregate(_, .keyPath(let path), _): return [path]
+        case .aggregate(_, .subquery(let path, _, _), _): return [path]
+        case .arithmetic(_, let lhs, let rhs): return keyPaths(of: lhs) + keyPaths(of: rhs)
+        default: return []
         }
     }
 }

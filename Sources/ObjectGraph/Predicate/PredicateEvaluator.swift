@@ -33,9 +33,9 @@ enum PredicateEvaluator {
         _ comparison: Comparison, on object: ManagedObject, variables: Variables
     ) throws -> Bool {
         if let model = object.managedObjectContext?.coordinator.model,
-            let membership = comparison.membership(from: object.entity, in: model)
+            let resolved = comparison.resolved(from: object.entity, in: model)
         {
-            return try evaluate(membership, on: object, variables: variables)
+            return try evaluate(resolved, on: object, variables: variables)
         }
         let rhs = try value(of: comparison.rhs, on: object, variables)
         let test = { (lhs: PredicateValue) in
@@ -69,10 +69,20 @@ enum PredicateEvaluator {
             return try reader.aggregate(function, of: collection, key: key)
         case .subquery(let collection, _, _):
             throw FetchError.unsupportedComparison("SUBQUERY(\(collection), …) without @count")
+        case .arithmetic(let op, let lhs, let rhs):
+            return PredicateArithmetic.apply(
+                op, try value(of: lhs, on: object, variables),
+                try value(of: rhs, on: object, variables))
+        case .list:
+            throw FetchError.unboundVariable(expression.firstVariable ?? "")
         }
     }
 
     /// Whether `lhs op rhs` holds.
+    ///
+    /// Nil is equal only to nil and orders with nothing; `IN` a string is a substring
+    /// test; a string operator with nil on either side is false; `[c]` and `[d]` fold
+    /// strings for equality, ordering, `IN` and `BETWEEN` too.
     static func compare(
         _ lhs: PredicateValue, _ op: ComparisonOperator, _ rhs: PredicateValue,
         options: StringMatching.Options
@@ -80,11 +90,14 @@ enum PredicateEvaluator {
         switch op {
         case .equal: return equal(lhs, rhs, options)
         case .notEqual: return !equal(lhs, rhs, options)
-        case .less: return order(lhs, rhs) == .orderedAscending
-        case .lessOrEqual: return [.orderedAscending, .orderedSame].contains(order(lhs, rhs))
-        case .greater: return order(lhs, rhs) == .orderedDescending
-        case .greaterOrEqual: return [.orderedDescending, .orderedSame].contains(order(lhs, rhs))
+        case .less: return order(lhs, rhs, options) == .orderedAscending
+        case .lessOrEqual:
+            return [.orderedAscending, .orderedSame].contains(order(lhs, rhs, options))
+        case .greater: return order(lhs, rhs, options) == .orderedDescending
+        case .greaterOrEqual:
+            return [.orderedDescending, .orderedSame].contains(order(lhs, rhs, options))
         case .in:
+            if case .string = rhs { return compare(rhs, .contains, lhs, options: options) }
             guard case .list(let values) = rhs else { return false }
             return values.contains { equal(lhs, $0, options) }
         case .between:
@@ -97,6 +110,16 @@ enum PredicateEvaluator {
             }
             return StringMatching.matches(text, pattern, op.stringOperator!, options)
         }
+    }
+
+    /// ``order(_:_:)``, with strings folded by `[c]` and `[d]`.
+    private static func order(
+        _ lhs: PredicateValue, _ rhs: PredicateValue, _ options: StringMatching.Options
+    ) -> ComparisonResult? {
+        if !options.isEmpty, case .string(let left) = lhs, case .string(let right) = rhs {
+            return StringMatching.order(left, right, options)
+        }
+        return order(lhs, rhs)
     }
 
     private static func equal(

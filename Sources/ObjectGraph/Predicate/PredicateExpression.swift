@@ -15,6 +15,11 @@ package indirect enum PredicateExpression: Hashable, Sendable {
     case aggregate(AggregateFunction, collection: PredicateExpression, key: String?)
     /// `SUBQUERY(collection, $variable, predicate)`: the members that match.
     case subquery(collection: String, variable: String, predicate: PredicateNode)
+    /// `lhs + rhs`, `lhs - rhs`, `lhs * rhs`, `lhs / rhs`; unary minus is `0 - x`.
+    case arithmetic(ArithmeticOperator, PredicateExpression, PredicateExpression)
+    /// `{$LOW, $HIGH}`: a list still holding `$variables`, a constant list once
+    /// they are substituted.
+    case list([PredicateExpression])
 
     /// The expression with `$variables` replaced by constants from `values`; variables
     /// bound by a `SUBQUERY` are left alone.
@@ -29,6 +34,11 @@ package indirect enum PredicateExpression: Hashable, Sendable {
             return .subquery(
                 collection: collection, variable: variable,
                 predicate: predicate.substituting(values, bound: bound.union([variable])))
+        case .arithmetic(let op, let lhs, let rhs):
+            return .arithmetic(
+                op, lhs.substituting(values, bound: bound), rhs.substituting(values, bound: bound))
+        case .list(let elements):
+            return .list(elements.map { $0.substituting(values, bound: bound) }).folded
         default:
             return self
         }

@@ -9,14 +9,16 @@ struct PredicateLexer {
         "MATCHES", "BETWEEN", "ANY", "SOME", "ALL", "NONE", "SUBQUERY", "SELF",
     ]
     /// Format specifiers and the kind of argument each takes: `@` an object, `K` a key
-    /// path, `d` an integer, `f` a floating-point number.
+    /// path, `d` an integer, `f` a floating-point number, `c` a character; longest
+    /// spelling first.
     private static let specifiers: [(String, Character)] = [
-        ("%lld", "d"), ("%ld", "d"), ("%lf", "f"), ("%@", "@"), ("%K", "K"), ("%d", "d"),
-        ("%i", "d"), ("%u", "d"), ("%f", "f"),
+        ("%lld", "d"), ("%llu", "d"), ("%ld", "d"), ("%lu", "d"), ("%lf", "f"), ("%le", "f"),
+        ("%lg", "f"), ("%@", "@"), ("%K", "K"), ("%d", "d"), ("%i", "d"), ("%u", "d"),
+        ("%f", "f"), ("%e", "f"), ("%g", "f"), ("%c", "c"),
     ]
     private static let symbols = [
         "==", "!=", "<>", "<=", "=<", ">=", "=>", "&&", "||",
-        "=", "<", ">", "!", "(", ")", "{", "}", ",", ".",
+        "=", "<", ">", "!", "(", ")", "{", "}", ",", ".", "+", "-", "*", "/",
     ]
 
     private let source: String
@@ -33,7 +35,7 @@ struct PredicateLexer {
         var result: [PredicateToken] = []
         while true {
             skipWhitespace()
-            let token = try next()
+            let token = try next(after: result.last?.kind)
             result.append(token)
             if token.kind == .end { return result }
         }
@@ -43,14 +45,19 @@ struct PredicateLexer {
         while position < characters.count, characters[position].isWhitespace { position += 1 }
     }
 
-    private mutating func next() throws(PredicateSyntaxError) -> PredicateToken {
+    /// The next token; a `-` before a digit starts a negative number unless it follows
+    /// an operand (`likes -1` is a subtraction).
+    private mutating func next(after previous: PredicateToken.Kind?)
+        throws(PredicateSyntaxError) -> PredicateToken
+    {
         let start = position
         guard position < characters.count else { return PredicateToken(kind: .end, offset: start) }
         let character = characters[position]
         if character == "\"" || character == "'" {
             return PredicateToken(kind: .string(try string(quote: character)), offset: start)
         }
-        if character.isASCIIDigit || character == "-" && nextIsDigit {
+        if character.isASCIIDigit || character == "-" && nextIsDigit && !Self.endsOperand(previous)
+        {
             return PredicateToken(kind: try number(), offset: start)
         }
         if character == "$" {
@@ -73,6 +80,17 @@ struct PredicateLexer {
             return PredicateToken(kind: .symbol(symbol), offset: start)
         }
         throw error("a token", found: "\"\(character)\"", at: start)
+    }
+
+    /// Whether a token can end an operand, so that a `-` after it subtracts.
+    private static func endsOperand(_ kind: PredicateToken.Kind?) -> Bool {
+        switch kind {
+        case .identifier, .string, .integer, .double, .argument, .variable: return true
+        case .symbol(let symbol): return symbol == ")" || symbol == "}"
+        case .keyword(let word):
+            return ["SELF", "NIL", "NULL", "YES", "NO", "TRUE", "FALSE"].contains(word)
+        default: return false
+        }
     }
 
     private func matches(_ text: String) -> Bool {

@@ -10,11 +10,23 @@ extension PredicateParser {
         return expression
     }
 
-    /// A term followed by its key-path components and collection operators.
-    mutating func parseExpression() throws(PredicateSyntaxError) -> PredicateExpression {
+    /// A term followed by its key-path components (`%K` among them) and collection
+    /// operators.
+    mutating func parsePostfix() throws(PredicateSyntaxError) -> PredicateExpression {
         var expression = try parseTerm()
         while accept(.symbol(".")) {
             let token = current
+            if token.kind == .argument("K") {
+                position += 1
+                guard case .keyPath(let path) = try takeArgument("K") else {
+                    position -= 1
+                    throw error("a key path, not SELF, for %K after \".\"")
+                }
+                for name in path.split(separator: ".") {
+                    expression = try extend(expression, with: String(name), at: token)
+                }
+                continue
+            }
             guard case .identifier(let name) = token.kind else { throw error("a key") }
             position += 1
             expression = try extend(expression, with: name, at: token)
@@ -67,7 +79,13 @@ extension PredicateParser {
         return .aggregate(function, collection: collection, key: key.joined(separator: "."))
     }
 
+    /// One term, counted against the nesting depth: lists, `CAST`, `SUBQUERY` and
+    /// parentheses all recurse through here.
     private mutating func parseTerm() throws(PredicateSyntaxError) -> PredicateExpression {
+        try nested { parser throws(PredicateSyntaxError) in try parser.parseTermBody() }
+    }
+
+    private mutating func parseTermBody() throws(PredicateSyntaxError) -> PredicateExpression {
         let token = advance()
         switch token.kind {
         case .identifier(let name) where !name.hasPrefix("@"): return .keyPath(name)
@@ -81,7 +99,11 @@ extension PredicateParser {
         case .keyword("SELF"): return .evaluatedObject
         case .keyword("CAST"): return .constant(try parseCast())
         case .keyword("SUBQUERY"): return try parseSubquery()
-        case .symbol("{"): return .constant(try parseList())
+        case .symbol("{"): return try parseList()
+        case .symbol("("):
+            let expression = try parseExpression()
+            guard accept(.symbol(")")) else { throw error("\")\"") }
+            return expression
         case .argument(let kind): return try takeArgument(kind)
         default:
             position -= 1
@@ -89,19 +111,22 @@ extension PredicateParser {
         }
     }
 
-    private mutating func parseList() throws(PredicateSyntaxError) -> PredicateValue {
-        var values: [PredicateValue] = []
-        if accept(.symbol("}")) { return .list(values) }
+    /// `{a, b, …}`: a constant list, or a `.list` while `$variables` are in it.
+    private mutating func parseList() throws(PredicateSyntaxError) -> PredicateExpression {
+        var elements: [PredicateExpression] = []
+        if accept(.symbol("}")) { return .constant(.list([])) }
         repeat {
             let start = position
-            guard case .constant(let value) = try parseExpression() else {
+            let element = try parseExpression()
+            switch element {
+            case .constant, .variable, .list: elements.append(element)
+            default:
                 position = start
-                throw error("a constant in the list")
+                throw error("a constant or a $variable in the list")
             }
-            values.append(value)
         } while accept(.symbol(","))
         guard accept(.symbol("}")) else { throw error("\"}\"") }
-        return .list(values)
+        return PredicateExpression.list(elements).folded
     }
 
     private mutating func parseCast() throws(PredicateSyntaxError) -> PredicateValue {
@@ -116,6 +141,8 @@ extension PredicateParser {
             return .date(Date(timeIntervalSinceReferenceDate: Double(seconds)))
         case .constant(.double(let seconds)) where seconds.isFinite:
             return .date(Date(timeIntervalSinceReferenceDate: seconds))
+        case .constant(.date(let date)):
+            return .date(date)
         default:
             position = start
             throw error("a number of seconds since 2001-01-01")
@@ -141,7 +168,7 @@ extension PredicateParser {
 
     // MARK: - Arguments
 
-    private mutating func takeArgument(_ kind: Character) throws(PredicateSyntaxError)
+    mutating func takeArgument(_ kind: Character) throws(PredicateSyntaxError)
         -> PredicateExpression
     {
         position -= 1
@@ -169,6 +196,11 @@ extension PredicateParser {
                 throw error("a floating-point argument for %f")
             }
             value = .constant(.double(number))
+        case "c":
+            guard let character = Self.character(argument) else {
+                throw error("a character argument for %c")
+            }
+            value = .constant(.string(String(character)))
         default:
             guard let constant = PredicateValue(argument) else {
                 throw error(
@@ -186,6 +218,16 @@ extension PredicateParser {
         case .integer(let int): return Double(int)
         default: return nil
         }
+    }
+
+    /// A `Character`, a one-character `String`, or an integer code point.
+    private static func character(_ argument: Any?) -> Character? {
+        if let character = argument as? Character { return character }
+        if let string = argument as? String, string.count == 1 { return string.first }
+        guard case .integer(let code)? = PredicateValue(argument),
+            let scalar = UInt32(exactly: code).flatMap(Unicode.Scalar.init)
+        else { return nil }
+        return Character(scalar)
     }
 
     private static func typeName(_ argument: Any?) -> String {

@@ -47,6 +47,10 @@ extension PredicateSQLCompiler {
         case .subquery(let collection, _, _):
             throw FetchError.unsupportedComparison(
                 "SUBQUERY(\(collection), …) without @count")
+        case .arithmetic(let op, let lhs, let rhs):
+            return try arithmetic(op, lhs, rhs)
+        case .list:
+            throw FetchError.unboundVariable(expression.firstVariable ?? "")
         }
     }
 
@@ -63,16 +67,19 @@ extension PredicateSQLCompiler {
             return PredicateEvaluator.compare(left, op, right, options: options) ? "1" : "0"
         }
         switch op {
-        case .in, .between: return try collectionComparison(lhs, op, rhs)
+        case .in, .between: return try collectionComparison(lhs, op, rhs, options)
         case .beginsWith, .endsWith, .contains, .like, .matches:
             return try stringSearch(lhs, op.stringOperator!, rhs, options)
         case .equal, .notEqual:
-            if !options.isEmpty, isString(lhs) || isString(rhs) {
+            if !options.isEmpty, isString(lhs) || isString(rhs), !isNull(lhs), !isNull(rhs) {
                 let search = try stringSearch(lhs, .equals, rhs, options)
                 return op == .equal ? search : "NOT COALESCE(\(search), 0)"
             }
             return try equality(lhs, op == .equal, rhs)
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            if !options.isEmpty, isString(lhs) || isString(rhs) {
+                return try foldedOrder(lhs, op, rhs, options)
+            }
             let (left, right) = try bind(lhs, rhs)
             return "\(left) \(raw: op.rawValue) \(right)"
         }
@@ -92,32 +99,8 @@ extension PredicateSQLCompiler {
         return left + symbol + right
     }
 
-    private func collectionComparison(_ lhs: Operand, _ op: ComparisonOperator, _ rhs: Operand)
-        throws -> SQL
-    {
-        guard case .constant(let value) = rhs.kind, !isConstant(lhs) else {
-            throw FetchError.unsupportedComparison("\(lhs.keyPath) \(op.rawValue) \(rhs.keyPath)")
-        }
-        guard case .list(let values) = value else {
-            throw FetchError.typeMismatch(
-                entity: planner.root.name, keyPath: lhs.keyPath, expected: "a collection",
-                actual: value.description)
-        }
-        let bound = try values.map { try storage($0, for: lhs) }
-        if op == .between {
-            guard bound.count == 2 else {
-                throw FetchError.typeMismatch(
-                    entity: planner.root.name, keyPath: lhs.keyPath, expected: "{lower, upper}",
-                    actual: value.description)
-            }
-            return "\(lhs.sql) BETWEEN \(bound[0]) AND \(bound[1])"
-        }
-        guard !values.isEmpty else { return "0" }
-        return "\(lhs.sql) IN (\(bound.joined(separator: ", ")))"
-    }
-
     /// `NSCoreDataStringSearch(…)`, `NSCoreDataLike(…)` or `NSCoreDataMatches(…)`.
-    private func stringSearch(
+    func stringSearch(
         _ lhs: Operand, _ op: StringMatching.Operator, _ rhs: Operand,
         _ options: StringMatching.Options
     ) throws -> SQL {
@@ -138,6 +121,7 @@ extension PredicateSQLCompiler {
     private func stringSide(_ side: Operand, other: Operand) throws -> SQL {
         switch side.kind {
         case .constant(.string(let text)): return "\(text)"
+        case .constant(.null): return "\(SQLiteValue.null)"
         case .constant(let value):
             throw FetchError.typeMismatch(
                 entity: planner.root.name, keyPath: other.keyPath, expected: "String",
@@ -155,7 +139,7 @@ extension PredicateSQLCompiler {
     }
 
     /// Both sides as SQL, constants bound in the other side's storage form.
-    private func bind(_ lhs: Operand, _ rhs: Operand) throws -> (SQL, SQL) {
+    func bind(_ lhs: Operand, _ rhs: Operand) throws -> (SQL, SQL) {
         let left: SQL
         let right: SQL
         if case .constant(let value) = lhs.kind {
@@ -172,7 +156,7 @@ extension PredicateSQLCompiler {
     }
 
     /// A constant in the storage form of the column it is compared with.
-    private func storage(_ value: PredicateValue, for column: Operand) throws -> SQL {
+    func storage(_ value: PredicateValue, for column: Operand) throws -> SQL {
         if value == .null { return "\(SQLiteValue.null)" }
         let stored: SQLiteValue?
         let expected: String
@@ -199,14 +183,14 @@ extension PredicateSQLCompiler {
         return "\(stored)"
     }
 
-    private func isString(_ side: Operand) -> Bool {
+    func isString(_ side: Operand) -> Bool {
         switch side.kind {
         case .constant(.string), .attribute(.string), .attribute(.uri): return true
         default: return false
         }
     }
 
-    private func isConstant(_ side: Operand) -> Bool {
+    func isConstant(_ side: Operand) -> Bool {
         if case .constant = side.kind { return true }
         return false
     }

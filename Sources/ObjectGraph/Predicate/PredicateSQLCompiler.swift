@@ -37,6 +37,8 @@ struct PredicateSQLCompiler {
     var position = Position.conjunctive
     /// Whether to-one joins are inner (false for the members of a left-joined `ANY`).
     var innerJoins = true
+    /// Whether ``PredicateChecker`` has passed the predicate this compiler compiles.
+    private var isChecked = false
 
     init(planner: JoinPlanner, variable: String? = nil, joinsMembers: Bool = false) {
         self.planner = planner
@@ -52,6 +54,11 @@ struct PredicateSQLCompiler {
     /// - Throws: ``FetchError`` for unknown key paths, mismatched constants, aggregates
     ///   of to-ones, unbound variables and comparisons SQL cannot express.
     mutating func compile(_ node: PredicateNode) throws -> SQL {
+        if !isChecked {
+            try PredicateChecker(model: planner.model, root: planner.root, variable: variable)
+                .check(node)
+            isChecked = true
+        }
         switch node {
         case .truePredicate: return "1"
         case .falsePredicate: return "0"
@@ -75,8 +82,8 @@ struct PredicateSQLCompiler {
     }
 
     private mutating func compile(_ comparison: Comparison) throws -> SQL {
-        if let membership = comparison.membership(from: planner.root, in: planner.model) {
-            return try compileModified(membership)
+        if let resolved = comparison.resolved(from: planner.root, in: planner.model) {
+            return try compile(resolved)
         }
         guard comparison.modifier == .direct else { return try compileModified(comparison) }
         let lhs = try operand(comparison.lhs)

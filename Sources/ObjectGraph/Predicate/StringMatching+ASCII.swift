@@ -18,12 +18,13 @@ extension StringMatching {
         let fold = options.contains(.caseInsensitive)
         switch op {
         case .beginsWith:
-            return pattern.count <= value.count && equal(value, from: 0, pattern, fold)
+            return !pattern.isEmpty && pattern.count <= value.count
+                && equal(value, from: 0, pattern, fold)
         case .endsWith:
-            return pattern.count <= value.count
+            return !pattern.isEmpty && pattern.count <= value.count
                 && equal(value, from: value.count - pattern.count, pattern, fold)
         case .contains:
-            guard pattern.count <= value.count else { return false }
+            guard !pattern.isEmpty, pattern.count <= value.count else { return false }
             return (0...(value.count - pattern.count)).contains {
                 equal(value, from: $0, pattern, fold)
             }
@@ -32,7 +33,7 @@ extension StringMatching {
         case .like:
             return likeTable(
                 value.map { folded($0, fold) }, pattern.map { folded($0, fold) },
-                any: UInt8(ascii: "*"), one: UInt8(ascii: "?"))
+                any: UInt8(ascii: "*"), one: UInt8(ascii: "?"), escape: UInt8(ascii: "\\"))
         case .matches:
             return nil
         }

@@ -30,6 +30,10 @@ package enum StringMatching {
 
     /// Whether `value` matches `pattern` under `op` and `options`.
     ///
+    /// An empty pattern (after folding) never begins, ends or is contained in a value,
+    /// as `NSString.hasPrefix(_:)` and `range(of:)` answer for an empty string. In `LIKE`
+    /// a backslash makes the next character literal (`\*`, `\?`, `\\` in the value).
+    ///
     /// Cost: linear in the lengths for the substring operators; `LIKE` (`*` and `?`
     /// wildcards) is at worst their product; `MATCHES` compiles the expression on every
     /// call. An invalid regular expression matches nothing.
@@ -51,10 +55,12 @@ package enum StringMatching {
         let folded = (value: fold(value, options), pattern: fold(pattern, options))
         switch op {
         case .matches: return regexMatches(value, pattern, options)
-        case .beginsWith: return folded.value.hasPrefix(folded.pattern)
-        case .endsWith: return folded.value.hasSuffix(folded.pattern)
-        case .contains: return folded.pattern.isEmpty || folded.value.contains(folded.pattern)
-        case .like: return likeTable(Array(folded.value), Array(folded.pattern), any: "*", one: "?")
+        case .beginsWith: return !folded.pattern.isEmpty && folded.value.hasPrefix(folded.pattern)
+        case .endsWith: return !folded.pattern.isEmpty && folded.value.hasSuffix(folded.pattern)
+        case .contains: return !folded.pattern.isEmpty && folded.value.contains(folded.pattern)
+        case .like:
+            return likeTable(
+                Array(folded.value), Array(folded.pattern), any: "*", one: "?", escape: "\\")
         case .equals: return folded.value == folded.pattern
         }
     }
@@ -74,7 +80,7 @@ package enum StringMatching {
         return regex.firstMatch(in: value, options: [], range: range) != nil
     }
 
-    private static func fold(_ text: String, _ options: Options) -> String {
+    static func fold(_ text: String, _ options: Options) -> String {
         var folding: String.CompareOptions = []
         if options.contains(.caseInsensitive) { folding.insert(.caseInsensitive) }
         if options.contains(.diacriticInsensitive) { folding.insert(.diacriticInsensitive) }
@@ -82,26 +88,64 @@ package enum StringMatching {
     }
 
     /// NSPredicate's LIKE over characters or bytes: `any` matches any run, `one`
-    /// exactly one element. Cost: pattern length times value length.
+    /// exactly one element, and `escape` makes the element after it literal (a trailing
+    /// `escape` is itself literal). Cost: pattern length times value length.
     static func likeTable<Element: Equatable>(
-        _ value: [Element], _ pattern: [Element], any: Element, one: Element
+        _ value: [Element], _ pattern: [Element], any: Element, one: Element, escape: Element
     ) -> Bool {
         var row = [Bool](repeating: false, count: value.count + 1)
         row[0] = true
-        for mark in pattern {
+        for mark in likeMarks(pattern, any: any, one: one, escape: escape) {
             var next = [Bool](repeating: false, count: value.count + 1)
-            if mark == any {
+            switch mark {
+            case .run:
                 next[0] = row[0]
                 for index in 1...max(value.count, 1) where index <= value.count {
                     next[index] = row[index] || next[index - 1]
                 }
-            } else {
+            case .one, .literal:
                 for index in 0..<value.count where row[index] {
-                    next[index + 1] = mark == one || value[index] == mark
+                    next[index + 1] = mark.accepts(value[index])
                 }
             }
             row = next
         }
         return row[value.count]
+    }
+
+    /// One step of a LIKE pattern.
+    private enum LikeMark<Element: Equatable> {
+        case run
+        case one
+        case literal(Element)
+
+        func accepts(_ element: Element) -> Bool {
+            switch self {
+            case .run, .one: return true
+            case .literal(let literal): return literal == element
+            }
+        }
+    }
+
+    private static func likeMarks<Element: Equatable>(
+        _ pattern: [Element], any: Element, one: Element, escape: Element
+    ) -> [LikeMark<Element>] {
+        var marks: [LikeMark<Element>] = []
+        var index = 0
+        while index < pattern.count {
+            let element = pattern[index]
+            if element == escape, index + 1 < pattern.count {
+                index += 1
+                marks.append(.literal(pattern[index]))
+            } else if element == any {
+                marks.append(.run)
+            } else if element == one {
+                marks.append(.one)
+            } else {
+                marks.append(.literal(element))
+            }
+            index += 1
+        }
+        return marks
     }
 }

@@ -5,8 +5,10 @@ import SQLiteDB
 /// tools can plan or run the engine's SQL on their own connections (`bench explain`).
 public enum StoreFunctions {
     /// Registers `NSCoreDataStringSearch(value, needle, options, operator)`,
-    /// `NSCoreDataLike(value, pattern, options)` and `NSCoreDataMatches(value, regex,
-    /// options)`.
+    /// `NSCoreDataLike(value, pattern, options)`, `NSCoreDataMatches(value, regex,
+    /// options)` and `ObjectGraphStringOrder(lhs, rhs, options)` (-1, 0 or 1; the
+    /// engine's own, for `<[c]` and the other orderings with options, whose Core Data SQL
+    /// is not documented).
     public static func register(on connection: Connection) throws {
         try connection.createFunction("NSCoreDataStringSearch", argumentCount: 4) { arguments in
             guard let op = StringMatching.Operator(rawValue: arguments.int64(at: 3)) else {
@@ -19,6 +21,13 @@ public enum StoreFunctions {
         }
         try connection.createFunction("NSCoreDataMatches", argumentCount: 3) { arguments in
             match(arguments, .matches)
+        }
+        try connection.createFunction("ObjectGraphStringOrder", argumentCount: 3) { arguments in
+            guard let lhs = arguments.string(at: 0), let rhs = arguments.string(at: 1) else {
+                return .null
+            }
+            let options = StringMatching.Options(rawValue: arguments.int64(at: 2))
+            return .integer(Int64(StringMatching.order(lhs, rhs, options).rawValue))
         }
     }
 

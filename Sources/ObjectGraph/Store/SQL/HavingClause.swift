@@ -47,7 +47,7 @@ struct HavingClause {
                 throw FetchError.unsupportedComparison("HAVING constant \(value)")
             }
             return "\(stored)"
-        case .evaluatedObject, .variable, .aggregate, .subquery:
+        case .evaluatedObject, .variable, .aggregate, .subquery, .arithmetic, .list:
             throw FetchError.unsupportedComparison(
                 "HAVING operand \(expression): only result keys and constants")
         }
