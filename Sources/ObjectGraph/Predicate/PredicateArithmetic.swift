@@ -25,7 +25,7 @@ package enum PredicateArithmetic {
     package static func apply(
         _ op: ArithmeticOperator, _ lhs: PredicateValue, _ rhs: PredicateValue
     ) -> PredicateValue {
-        if op != .divide, let left = integer(lhs), let right = integer(rhs) {
+        if op != .divide, let left = lhs.integerValue, let right = rhs.integerValue {
             let (result, overflow): (Int64, Bool)
             switch op {
             case .add: (result, overflow) = left.addingReportingOverflow(right)
@@ -52,18 +52,10 @@ package enum PredicateArithmetic {
         value == .null || real(value) != nil
     }
 
-    private static func integer(_ value: PredicateValue) -> Int64? {
-        switch value {
-        case .integer(let int): return int
-        case .bool(let bool): return bool ? 1 : 0
-        default: return nil
-        }
-    }
-
     private static func real(_ value: PredicateValue) -> Double? {
         switch value {
         case .double(let double): return double
-        default: return integer(value).map(Double.init)
+        default: return value.integerValue.map(Double.init)
         }
     }
 }

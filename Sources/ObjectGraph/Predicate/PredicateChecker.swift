@@ -113,13 +113,6 @@ struct PredicateChecker {
     /// The keys of a key path in this scope, a leading `$variable` (naming the scope's
     /// root) dropped.
     private func localKeys(_ keyPath: String) throws -> [String] {
-        var keys = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        if let first = keys.first, first.hasPrefix("$") {
-            guard first == "$" + (variable ?? "") else {
-                throw FetchError.unboundVariable(String(first.dropFirst()))
-            }
-            keys.removeFirst()
-        }
-        return keys
+        try PredicateExpression.localKeys(of: keyPath, variable: variable)
     }
 }

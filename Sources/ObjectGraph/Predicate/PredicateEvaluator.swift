@@ -154,18 +154,10 @@ enum PredicateEvaluator {
     private static func compareNumbers(_ lhs: PredicateValue, _ rhs: PredicateValue)
         -> ComparisonResult??
     {
-        if let left = integer(lhs), let right = integer(rhs) { return compare(left, right) }
+        if let left = lhs.integerValue, let right = rhs.integerValue { return compare(left, right) }
         guard let left = real(lhs), let right = real(rhs) else { return .none }
         guard !left.isNaN, !right.isNaN else { return .some(nil) }
         return compare(left, right)
-    }
-
-    private static func integer(_ value: PredicateValue) -> Int64? {
-        switch value {
-        case .integer(let int): return int
-        case .bool(let bool): return bool ? 1 : 0
-        default: return nil
-        }
     }
 
     private static func real(_ value: PredicateValue) -> Double? {
@@ -173,7 +165,7 @@ enum PredicateEvaluator {
         case .date(let date): return date.timeIntervalSinceReferenceDate
         case .double(let double): return double
         case .decimal(let decimal): return NSDecimalNumber(decimal: decimal).doubleValue
-        default: return integer(value).map(Double.init)
+        default: return value.integerValue.map(Double.init)
         }
     }
 

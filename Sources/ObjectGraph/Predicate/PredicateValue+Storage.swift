@@ -2,6 +2,16 @@ import Foundation
 import SQLiteDB
 
 extension PredicateValue {
+    /// The value as an integer when it is one: integers, and booleans as 1 and 0 (as
+    /// SQLite stores them); nil for every other value.
+    var integerValue: Int64? {
+        switch self {
+        case .integer(let int): return int
+        case .bool(let bool): return bool ? 1 : 0
+        default: return nil
+        }
+    }
+
     /// The value as stored in a column of `type`, or nil when the types do not fit
     /// (a string compared with an integer attribute).
     func storage(for type: AttributeType) -> SQLiteValue? {
