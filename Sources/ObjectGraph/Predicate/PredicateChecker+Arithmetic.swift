@@ -9,7 +9,7 @@ extension PredicateChecker {
         let right = try side(rhs)
         if case .constant(let leftValue) = left.kind, case .constant(let rightValue) = right.kind {
             let value = PredicateArithmetic.apply(op, leftValue, rightValue)
-            return Side(kind: .constant(value), keyPath: value.description)
+            return Side(constant: value)
         }
         var isIntegral = op != .divide
         for operand in [left, right] {

@@ -24,7 +24,29 @@ struct PredicateChecker {
         }
 
         let kind: Kind
-        let keyPath: String
+        /// The key path or expression as written; nil for a constant, whose text is made
+        /// only when an error names it (a `SELF IN %@` list of 100 objects would
+        /// otherwise describe every object ID on every check).
+        private let name: String?
+
+        /// How errors name the side.
+        var keyPath: String {
+            if let name { return name }
+            if case .constant(let value) = kind { return value.description }
+            return ""
+        }
+
+        /// A key path or expression side named `keyPath`.
+        init(kind: Kind, keyPath: String) {
+            self.kind = kind
+            name = keyPath
+        }
+
+        /// A constant side, named by its value.
+        init(constant value: PredicateValue) {
+            kind = .constant(value)
+            name = nil
+        }
     }
 
     /// Checks every comparison of `node`, left to right.
@@ -64,7 +86,7 @@ struct PredicateChecker {
     func side(_ expression: PredicateExpression) throws -> Side {
         switch expression {
         case .constant(let value):
-            return Side(kind: .constant(value), keyPath: value.description)
+            return Side(constant: value)
         case .evaluatedObject:
             return Side(kind: .object(root), keyPath: "SELF")
         case .variable(let name):
