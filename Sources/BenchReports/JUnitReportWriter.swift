@@ -1,4 +1,5 @@
 import BenchKit
+import DurableFiles
 import Foundation
 
 /// Writes `junit.xml`: a test case per benchmark case and per gate, so CI systems list
@@ -20,7 +21,7 @@ public struct JUnitReportWriter: ReportWriter {
     /// Writes `junit.xml`.
     public func write(_ results: RunResults, to directory: URL) throws -> [URL] {
         let url = directory.appendingPathComponent("junit.xml")
-        try render(results).write(to: url, atomically: true, encoding: .utf8)
+        try AtomicFile.write(render(results), to: url)
         return [url]
     }
 

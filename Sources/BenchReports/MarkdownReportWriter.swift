@@ -1,4 +1,5 @@
 import BenchKit
+import DurableFiles
 import Foundation
 
 /// Writes `summary.md`: the report for a CI step summary or a pull-request comment.
@@ -18,7 +19,7 @@ public struct MarkdownReportWriter: ReportWriter {
     /// Writes `summary.md`.
     public func write(_ results: RunResults, to directory: URL) throws -> [URL] {
         let url = directory.appendingPathComponent("summary.md")
-        try render(results).write(to: url, atomically: true, encoding: .utf8)
+        try AtomicFile.write(render(results), to: url)
         return [url]
     }
 

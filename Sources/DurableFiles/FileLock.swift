@@ -22,10 +22,11 @@ public final class FileLock {
     private var descriptor: Int32
 
     /// Waits for and takes the lock on `path`, creating the file if needed.
+    /// - Parameter shared: Take a shared lock (many holders, none exclusive) instead.
     /// - Throws: ``FileWriteError`` when the lock file cannot be created.
-    public init(path: String) throws(FileWriteError) {
+    public init(path: String, shared: Bool = false) throws(FileWriteError) {
         descriptor = try Self.openLockFile(path)
-        while flock(descriptor, LOCK_EX) != 0 {
+        while flock(descriptor, shared ? LOCK_SH : LOCK_EX) != 0 {
             guard errno == EINTR else {
                 let code = errno
                 close(descriptor)
@@ -50,6 +51,12 @@ public final class FileLock {
     }
 
     deinit { release() }
+
+    /// Turns a held exclusive lock into a shared one (the kernel may let another
+    /// exclusive holder in between, as `flock(2)` says).
+    public func downgrade() {
+        while flock(descriptor, LOCK_SH) != 0 && errno == EINTR {}
+    }
 
     /// Releases the lock (also done on deinit). Calling it twice does nothing.
     public func release() {

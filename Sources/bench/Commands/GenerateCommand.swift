@@ -1,3 +1,4 @@
+import DurableFiles
 import Foundation
 import Workloads
 
@@ -64,7 +65,7 @@ struct GenerateCommand: Subcommand {
             }
             return 0
         } catch {
-            console.err("error: \(error)")
+            console.err("error: \(ErrorText.describe(error))")
             return 1
         }
     }
