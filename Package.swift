@@ -20,10 +20,13 @@ let package = Package(
             providers: [.apt(["libjemalloc-dev"])]),
         .target(name: "SQLBasics"),
         .target(name: "DurableFiles"),
+        .target(name: "CProcessControl"),
         .target(name: "SQLiteDB", dependencies: ["CSQLite", "SQLBasics"]),
         .target(name: "ObjectGraph", dependencies: ["SQLiteDB"]),
         .target(name: "Workloads", dependencies: ["ObjectGraph", "SQLiteDB", "DurableFiles"]),
-        .target(name: "BenchKit", dependencies: ["CJemalloc", "SQLBasics", "DurableFiles"]),
+        .target(
+            name: "BenchKit",
+            dependencies: ["CJemalloc", "CProcessControl", "SQLBasics", "DurableFiles"]),
         .target(name: "BenchReports", dependencies: ["BenchKit", "DurableFiles"]),
         .target(
             name: "BenchmarkSuites",
