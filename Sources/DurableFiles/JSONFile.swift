@@ -55,8 +55,9 @@ public enum JSONFile {
             let advice = problem.isOutOfRange ? "write a smaller number" : "fix the JSON"
             return "\(problem.message), \(problem.location): \(advice) or regenerate the file"
         }
-        return "a value does not fit its field (for example a fraction where a whole number "
-            + "is expected): fix the value or regenerate the file"
+        return "a number does not fit its field (a fraction where a whole number is "
+            + "expected, a negative one where none can be, or one beyond 2^63): fix the value "
+            + "or regenerate the file"
     }
 
     private static func readFailure(_ error: any Error) -> String {

@@ -48,7 +48,7 @@ public struct JSONSyntax {
         scan(data).problem
     }
 
-    /// The first number of `data` beyond ±2^63 (valid JSON, but no integer field
+    /// The first number of `data` beyond ±2^64 (valid JSON, but no integer field
     /// holds it), or nil.
     public static func firstLargeNumber(in data: Data) -> Problem? {
         scan(data).largeNumber
@@ -190,13 +190,14 @@ public struct JSONSyntax {
                 "number \(text) at \(pathText) is out of range (beyond ±1.8e308)",
                 isOutOfRange: true)
         }
-        if largeNumber == nil, abs(value) >= 9.223_372_036_854_775_807e18 {
+        // Only numbers written as whole ones (`123`, `1e30`) can be meant for an integer.
+        if largeNumber == nil, !text.contains("."), abs(value) >= 1.844_674_407_370_955_2e19 {
             let saved = index
             index = start
             largeNumber =
                 stop(
                     "number \(text) at \(pathText) is out of range for a whole number "
-                        + "(at most ±9223372036854775807)", isOutOfRange: true
+                        + "(at most 18446744073709551615)", isOutOfRange: true
                 ).problem
             index = saved
         }

@@ -38,7 +38,7 @@ import Testing
             json: #"{"name": "a", "values": [], "count": 1e30}"#,
             reason:
                 "number 1e30 at count is out of range for a whole number (at most "
-                + "±9223372036854775807), line 1, column 38 (byte 37): write a smaller number "
+                + "18446744073709551615), line 1, column 38 (byte 37): write a smaller number "
                 + "or regenerate the file"),
         Case(
             json: #"{"name": "a", "values": [], "count": "x"}"#,

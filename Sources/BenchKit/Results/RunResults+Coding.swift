@@ -30,6 +30,9 @@ extension RunResults {
                     "schemaVersion \(results.schemaVersion); this bench reads "
                     + "\(currentSchemaVersion) (regenerate it with this bench)")
         }
+        if let reason = results.countOutOfRange() {
+            throw ResultsFileError(path: url.path, reason: reason)
+        }
         return results
     }
 }
