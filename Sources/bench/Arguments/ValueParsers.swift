@@ -1,4 +1,5 @@
 import BenchKit
+import Workloads
 
 /// Turns option values into typed values, or a ``UsageError`` naming the option.
 ///
@@ -43,12 +44,15 @@ struct ValueParsers {
         return number * unit.seconds
     }
 
-    /// A comma-separated list of sizes such as `10k,100k,1m`.
+    /// A comma-separated list of sizes such as `10k,100k,1m`, each read by
+    /// `DatasetKey.parseSize` (the parser `generate` and `explain` use, with its cap).
     func sizes(_ text: String) throws(UsageError) -> [Int] {
         var sizes: [Int] = []
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-            guard let size = SizeFormat.parse(String(item)) else {
-                throw fail("invalid size '\(item)' in --sizes: expected numbers like 10k, 100k, 1m")
+            guard let size = try? DatasetKey.parseSize(String(item)) else {
+                throw fail(
+                    "invalid size '\(item)' in --sizes: expected whole numbers of records like "
+                        + "10000, 10k, 2.5k or 1m, from 1 to 1000m")
             }
             if !sizes.contains(size) { sizes.append(size) }
         }
