@@ -2,7 +2,7 @@ import BenchKit
 import Foundation
 
 // A worker executable for the BenchKit tests: serves fixture benchmarks that must run
-// in a child process (a 500 MB allocation, a crash) so the tests can check isolation
+// in a child process (a 500 MB allocation, a crash, a failing or endless setup) so the tests can check isolation
 // and failure handling. Started by the tests as `BenchKitTestHost`, never by users.
 
 /// Touches every page of a `bytes`-sized allocation so it becomes resident, then frees it.
@@ -56,4 +56,27 @@ let sqlLog = Benchmark(
     },
     body: { body in body.run() })
 
-exit(WorkerHost.serve(benchmarks: [memory, crash, sqlLog]))
+/// A setup that fails, as a missing dataset would.
+struct FixtureSetupError: Error, CustomStringConvertible {
+    var description: String { "no dataset here" }
+}
+
+let failingSetup = Benchmark(
+    BenchmarkID(suite: "fixture", scenario: "failing-setup"),
+    summary: "Setup throws",
+    configurations: [.init("only")],
+    sizes: [1],
+    setup: { _ -> Int in throw FixtureSetupError() },
+    body: { _ in 0 })
+
+/// A setup that takes ten minutes, as generating a large dataset does: a worker busy
+/// in it must still die with its parent.
+let stall = Benchmark(
+    BenchmarkID(suite: "fixture", scenario: "stall"),
+    summary: "Setup sleeps for ten minutes",
+    configurations: [.init("only")],
+    sizes: [1],
+    setup: { _ in Thread.sleep(forTimeInterval: 600) },
+    body: { _ in 0 })
+
+exit(WorkerHost.serve(benchmarks: [memory, crash, sqlLog, failingSetup, stall]))

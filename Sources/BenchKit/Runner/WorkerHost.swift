@@ -37,7 +37,8 @@ public enum WorkerHost {
         do {
             session = try CaseSession(benchmark: benchmark, key: request.key, seed: request.seed)
         } catch {
-            reply(.failed("setup failed: \(error)"), on: channel)
+            // The parent's GroupRun says "setup failed:" for every setup error.
+            reply(.failed("\(error)"), on: channel)
             return 1
         }
         reply(
