@@ -31,7 +31,7 @@ public struct MarkdownReportWriter: ReportWriter {
         lines.append(Self.escape(summary.sentences.joined(separator: " ")))
         lines += [
             "",
-            "Commit `\(Self.escape(results.gitCommit ?? "unknown"))` · profile "
+            "Commit \(Self.code(results.gitCommit ?? "unknown")) · profile "
                 + "\(results.settings.profile.rawValue) · \(results.environment.cores) cores, "
                 + Self.escape(results.environment.cpuModel), "",
         ]
@@ -54,8 +54,13 @@ public struct MarkdownReportWriter: ReportWriter {
                 + "\(Self.escape(gate.message.prefix { $0 != "\n" }.description)) |"
         }
         let diffs = comparison.regressions.filter { $0.message.contains("\n") }.flatMap { gate in
-            ["", "\(Self.escape(gate.key.description)) \(Self.escape(gate.metric)):", "", "```"]
-                + gate.message.split(separator: "\n").dropFirst().map(String.init) + ["```"]
+            let body = gate.message.split(separator: "\n").dropFirst().joined(separator: "\n")
+            let fence = Self.fence(for: body, character: "`", minimum: 3)
+            return [
+                "", "\(Self.escape(gate.key.description)) \(Self.escape(gate.metric)):", "", fence,
+            ]
+                + body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                + [fence]
         }
         return [
             "## Regressions against \(Self.escape(comparison.baseline))", "",
@@ -123,6 +128,27 @@ public struct MarkdownReportWriter: ReportWriter {
             memory.map { ValueFormat.bytes($0.median) } ?? "–", result.status.rawValue,
         ]
         return "| " + cells.joined(separator: " | ") + " |"
+    }
+
+    /// A run of `character` longer than any run of it in `text`, at least `minimum`
+    /// long: a code fence or span delimiter the text cannot close.
+    static func fence(for text: String, character: Character, minimum: Int) -> String {
+        var longest = 0
+        var run = 0
+        for each in text {
+            run = each == character ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        return String(repeating: character, count: max(minimum, longest + 1))
+    }
+
+    /// `text` as an inline code span that nothing inside can end (backslashes do not
+    /// escape inside code spans, so the delimiter outgrows every backtick run).
+    static func code(_ text: String) -> String {
+        let flat = text.replacingOccurrences(of: "\n", with: " ")
+            .replacingOccurrences(of: "\r", with: " ")
+        let delimiter = fence(for: flat, character: "`", minimum: 1)
+        return delimiter + " " + flat + " " + delimiter
     }
 
     /// Escapes Markdown table and inline syntax and HTML: `|`, `\`, `` ` ``, `*`, `_`,
