@@ -47,7 +47,9 @@ import Workloads
         let rebuilt = try cache.dataset(schema: .social, size: 200, seed: 5)
         #expect(rebuilt.rebuiltBecause == expected)
         #expect(rebuilt.manifest.contentHash == original.manifest.contentHash)
-        #expect(!files.fileExists(atPath: store + "-journal") && !files.fileExists(atPath: store + "-wal"))
+        #expect(
+            !files.fileExists(atPath: store + "-journal")
+                && !files.fileExists(atPath: store + "-wal"))
         #expect(try cache.dataset(schema: .social, size: 200, seed: 5).wasReused)
     }
 
@@ -78,7 +80,8 @@ import Workloads
             kill(holder.processIdentifier, SIGKILL)
             holder.waitUntilExit()
         }
-        #expect(String(decoding: ready.fileHandleForReading.availableData, as: UTF8.self) == "locked\n")
+        #expect(
+            String(decoding: ready.fileHandleForReading.availableData, as: UTF8.self) == "locked\n")
         _ = try cache.dataset(schema: .social, size: 200, seed: 5)
         let names = try files.contentsOfDirectory(atPath: directory.url.path)
         #expect(!names.contains(own) && !names.contains(other))
