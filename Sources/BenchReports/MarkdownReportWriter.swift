@@ -31,7 +31,9 @@ public struct MarkdownReportWriter: ReportWriter {
         lines.append(Self.escape(summary.sentences.joined(separator: " ")))
         lines += [
             "",
-            "Commit \(Self.code(results.gitCommit ?? "unknown")) · profile "
+            // Plain escaped text, not a code span: backslash escapes and entities do not
+            // work inside code spans, so a hostile commit string could end one.
+            "Commit \(Self.escape(results.gitCommit ?? "unknown")) · profile "
                 + "\(results.settings.profile.rawValue) · \(results.environment.cores) cores, "
                 + Self.escape(results.environment.cpuModel), "",
         ]
@@ -140,15 +142,6 @@ public struct MarkdownReportWriter: ReportWriter {
             longest = max(longest, run)
         }
         return String(repeating: character, count: max(minimum, longest + 1))
-    }
-
-    /// `text` as an inline code span that nothing inside can end (backslashes do not
-    /// escape inside code spans, so the delimiter outgrows every backtick run).
-    static func code(_ text: String) -> String {
-        let flat = text.replacingOccurrences(of: "\n", with: " ")
-            .replacingOccurrences(of: "\r", with: " ")
-        let delimiter = fence(for: flat, character: "`", minimum: 1)
-        return delimiter + " " + flat + " " + delimiter
     }
 
     /// Escapes Markdown table and inline syntax and HTML: `|`, `\`, `` ` ``, `*`, `_`,
