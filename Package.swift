@@ -19,11 +19,15 @@ let package = Package(
             name: "CJemalloc", pkgConfig: "jemalloc",
             providers: [.apt(["libjemalloc-dev"])]),
         .target(name: "SQLBasics"),
+        .target(name: "DurableFiles"),
+        .target(name: "CProcessControl"),
         .target(name: "SQLiteDB", dependencies: ["CSQLite", "SQLBasics"]),
         .target(name: "ObjectGraph", dependencies: ["SQLiteDB"]),
-        .target(name: "Workloads", dependencies: ["ObjectGraph", "SQLiteDB"]),
-        .target(name: "BenchKit", dependencies: ["CJemalloc", "SQLBasics"]),
-        .target(name: "BenchReports", dependencies: ["BenchKit"]),
+        .target(name: "Workloads", dependencies: ["ObjectGraph", "SQLiteDB", "DurableFiles"]),
+        .target(
+            name: "BenchKit",
+            dependencies: ["CJemalloc", "CProcessControl", "SQLBasics", "DurableFiles"]),
+        .target(name: "BenchReports", dependencies: ["BenchKit", "DurableFiles"]),
         .target(
             name: "BenchmarkSuites",
             dependencies: ["BenchKit", "SQLiteDB", "ObjectGraph", "Workloads"],
@@ -32,17 +36,19 @@ let package = Package(
             name: "bench",
             dependencies: [
                 "BenchKit", "BenchReports", "BenchmarkSuites", "Workloads", "ObjectGraph",
-                "SQLiteDB",
+                "SQLiteDB", "DurableFiles",
             ]),
         .target(name: "TestSupport", dependencies: ["SQLiteDB"], path: "Tests/TestSupport"),
         // A worker executable with fixture benchmarks (500 MB allocation, crash) that the
         // BenchKit tests launch as child processes; not a product.
         .executableTarget(
             name: "BenchKitTestHost", dependencies: ["BenchKit"], path: "Tests/BenchKitTestHost"),
+        .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles"]),
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport"]),
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "BenchReports"]),
         .testTarget(
-            name: "BenchCLITests", dependencies: ["bench", "BenchKit", "TestSupport", "Workloads"]),
+            name: "BenchCLITests",
+            dependencies: ["bench", "BenchKit", "BenchReports", "TestSupport", "Workloads"]),
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "TestSupport"]),
         .testTarget(name: "BenchReportsTests", dependencies: ["BenchReports", "BenchKit"]),
         .testTarget(

@@ -1,4 +1,5 @@
 import BenchKit
+import DurableFiles
 import Foundation
 
 /// Writes `results.csv` and `samples.csv` in tidy long format.
@@ -30,8 +31,8 @@ public struct CSVReportWriter: ReportWriter {
     public func write(_ results: RunResults, to directory: URL) throws -> [URL] {
         let resultsURL = directory.appendingPathComponent("results.csv")
         let samplesURL = directory.appendingPathComponent("samples.csv")
-        try resultTable(results).content.write(to: resultsURL, atomically: true, encoding: .utf8)
-        try sampleTable(results).content.write(to: samplesURL, atomically: true, encoding: .utf8)
+        try AtomicFile.write(resultTable(results).content, to: resultsURL)
+        try AtomicFile.write(sampleTable(results).content, to: samplesURL)
         return [resultsURL, samplesURL]
     }
 

@@ -1,4 +1,5 @@
 import BenchKit
+import DurableFiles
 import Foundation
 
 /// Writes `index.html`: the report people read, one self-contained file.
@@ -17,7 +18,7 @@ public struct HTMLReportWriter: ReportWriter {
     /// Writes `index.html`.
     public func write(_ results: RunResults, to directory: URL) throws -> [URL] {
         let url = directory.appendingPathComponent("index.html")
-        try render(results).write(to: url, atomically: true, encoding: .utf8)
+        try AtomicFile.write(render(results), to: url)
         return [url]
     }
 

@@ -1,4 +1,5 @@
 import BenchKit
+import DurableFiles
 import Foundation
 
 /// Writes `results.json`: the complete record, schema in docs/RESULTS.md.
@@ -14,7 +15,7 @@ public struct JSONReportWriter: ReportWriter {
     /// Writes `results.json`.
     public func write(_ results: RunResults, to directory: URL) throws -> [URL] {
         let url = directory.appendingPathComponent("results.json")
-        try results.jsonData().write(to: url, options: .atomic)
+        try AtomicFile.write(results.jsonData(), to: url)
         return [url]
     }
 }

@@ -1,4 +1,5 @@
 import BenchKit
+import DurableFiles
 import Foundation
 
 /// Writes `junit.xml`: a test case per benchmark case and per gate, so CI systems list
@@ -20,7 +21,7 @@ public struct JUnitReportWriter: ReportWriter {
     /// Writes `junit.xml`.
     public func write(_ results: RunResults, to directory: URL) throws -> [URL] {
         let url = directory.appendingPathComponent("junit.xml")
-        try render(results).write(to: url, atomically: true, encoding: .utf8)
+        try AtomicFile.write(render(results), to: url)
         return [url]
     }
 
@@ -91,12 +92,22 @@ public struct JUnitReportWriter: ReportWriter {
         "<failure message=\"\(Self.text(message))\" type=\"\(type)\">\(Self.text(message))</failure>"
     }
 
-    /// Text safe in XML content and attributes: escaped, control characters dropped.
+    /// Text safe in XML 1.0 content and attributes: escaped, and every character XML
+    /// forbids (C0 controls other than tab, LF and CR; U+FFFE, U+FFFF) replaced with
+    /// U+FFFD. Lone surrogates cannot occur: a Swift string holds only scalars. Tab, LF
+    /// and CR become character references, so attribute values keep them.
     static func text(_ value: String) -> String {
-        HTML.escape(
-            String(
-                value.unicodeScalars.filter { $0.value >= 0x20 || $0 == "\t" || $0 == "\n" }
-                    .map(Character.init)))
+        var output = ""
+        for scalar in value.unicodeScalars {
+            switch scalar.value {
+            case 0x09: output += "&#9;"
+            case 0x0A: output += "&#10;"
+            case 0x0D: output += "&#13;"
+            case 0x00..<0x20, 0xFFFE, 0xFFFF: output += "\u{FFFD}"
+            default: output += HTML.escape(String(scalar))
+            }
+        }
+        return output
     }
 
     /// One `<testsuite>` being built.

@@ -1,4 +1,5 @@
 import BenchKit
+import DurableFiles
 import Foundation
 
 /// Writes `summary.md`: the report for a CI step summary or a pull-request comment.
@@ -18,7 +19,7 @@ public struct MarkdownReportWriter: ReportWriter {
     /// Writes `summary.md`.
     public func write(_ results: RunResults, to directory: URL) throws -> [URL] {
         let url = directory.appendingPathComponent("summary.md")
-        try render(results).write(to: url, atomically: true, encoding: .utf8)
+        try AtomicFile.write(render(results), to: url)
         return [url]
     }
 
@@ -30,7 +31,9 @@ public struct MarkdownReportWriter: ReportWriter {
         lines.append(Self.escape(summary.sentences.joined(separator: " ")))
         lines += [
             "",
-            "Commit `\(Self.escape(results.gitCommit ?? "unknown"))` · profile "
+            // Plain escaped text, not a code span: backslash escapes and entities do not
+            // work inside code spans, so a hostile commit string could end one.
+            "Commit \(Self.escape(results.gitCommit ?? "unknown")) · profile "
                 + "\(results.settings.profile.rawValue) · \(results.environment.cores) cores, "
                 + Self.escape(results.environment.cpuModel), "",
         ]
@@ -53,8 +56,13 @@ public struct MarkdownReportWriter: ReportWriter {
                 + "\(Self.escape(gate.message.prefix { $0 != "\n" }.description)) |"
         }
         let diffs = comparison.regressions.filter { $0.message.contains("\n") }.flatMap { gate in
-            ["", "\(Self.escape(gate.key.description)) \(Self.escape(gate.metric)):", "", "```"]
-                + gate.message.split(separator: "\n").dropFirst().map(String.init) + ["```"]
+            let body = gate.message.split(separator: "\n").dropFirst().joined(separator: "\n")
+            let fence = Self.fence(for: body, character: "`", minimum: 3)
+            return [
+                "", "\(Self.escape(gate.key.description)) \(Self.escape(gate.metric)):", "", fence,
+            ]
+                + body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                + [fence]
         }
         return [
             "## Regressions against \(Self.escape(comparison.baseline))", "",
@@ -122,6 +130,18 @@ public struct MarkdownReportWriter: ReportWriter {
             memory.map { ValueFormat.bytes($0.median) } ?? "–", result.status.rawValue,
         ]
         return "| " + cells.joined(separator: " | ") + " |"
+    }
+
+    /// A run of `character` longer than any run of it in `text`, at least `minimum`
+    /// long: a code fence or span delimiter the text cannot close.
+    static func fence(for text: String, character: Character, minimum: Int) -> String {
+        var longest = 0
+        var run = 0
+        for each in text {
+            run = each == character ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        return String(repeating: character, count: max(minimum, longest + 1))
     }
 
     /// Escapes Markdown table and inline syntax and HTML: `|`, `\`, `` ` ``, `*`, `_`,

@@ -1,4 +1,5 @@
 import BenchKit
+import DurableFiles
 import Foundation
 
 /// The `sql/` folder of a run directory: one level-1 SQL log per traced case, at
@@ -30,7 +31,7 @@ public enum SQLLogFiles {
             let url = directory.appendingPathComponent(path(for: result.key))
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try log.text.write(to: url, atomically: true, encoding: .utf8)
+            try AtomicFile.write(log.text, to: url)
             return url
         }
     }
@@ -52,7 +53,7 @@ public enum SQLLogFiles {
             else { return nil }
             try manager.createDirectory(
                 at: to.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try manager.copyItem(at: from, to: to)
+            try AtomicFile.write(Data(contentsOf: from), to: to)
             return to
         }
     }

@@ -21,7 +21,9 @@ import Testing
     }
 
     /// Runs `bench` to completion with CI set (plain progress); returns its exit status.
-    static func run(_ arguments: [String]) throws -> Int32 {
+    /// A run still going after `limit` polls of 50 ms (a hang) is killed and recorded
+    /// as an issue.
+    static func run(_ arguments: [String], limit: Int = 2_400) throws -> Int32 {
         let process = Process()
         process.executableURL = try binary()
         process.arguments = arguments
@@ -29,8 +31,22 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
+        try waitBounded(process, limit: limit, what: arguments.joined(separator: " "))
         return process.terminationStatus
+    }
+
+    /// Waits for `process`, killing it after `limit` polls of 50 ms.
+    static func waitBounded(_ process: Process, limit: Int, what: String) throws {
+        var polls = 0
+        while process.isRunning && polls < limit {
+            usleep(50_000)
+            polls += 1
+        }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            Issue.record("bench \(what) did not finish; killed")
+        }
+        process.waitUntilExit()
     }
 
     static let quick = [

@@ -2,8 +2,8 @@ import BenchKit
 import Foundation
 
 // A worker executable for the BenchKit tests: serves fixture benchmarks that must run
-// in a child process (a 500 MB allocation, a crash) so the tests can check isolation
-// and failure handling. Started by the tests as `BenchKitTestHost`, never by users.
+// in a child process (a 500 MB allocation, a crash, a failing or endless setup) so the
+// tests can check isolation and failure handling. Started by the tests as `BenchKitTestHost`, never by users.
 
 /// Touches every page of a `bytes`-sized allocation so it becomes resident, then frees it.
 func touch(bytes: Int) -> UInt64 {
@@ -88,7 +88,33 @@ let sqlLog = BenchmarkScenario(
     },
     body: { body, _ in body.run() })
 
+/// A setup that fails, as a missing dataset would.
+struct FixtureSetupError: Error, CustomStringConvertible {
+    var description: String { "no dataset here" }
+}
+
+/// The one configuration of the setup fixtures.
+enum OnlyVariant: BenchmarkVariant {
+    case only
+
+    var configuration: BenchmarkConfiguration {
+        BenchmarkConfiguration("only", summary: "the fixture's one configuration")
+    }
+}
+
+let failingSetup = BenchmarkScenario(
+    "failing-setup", summary: "Setup throws", variants: OnlyVariant.self,
+    setup: { _ -> Int in throw FixtureSetupError() },
+    body: { _, _ in 0 })
+
+/// A setup that takes ten minutes, as generating a large dataset does: a worker busy
+/// in it must still die with its parent.
+let stall = BenchmarkScenario(
+    "stall", summary: "Setup sleeps for ten minutes", variants: OnlyVariant.self,
+    setup: { _ in Thread.sleep(forTimeInterval: 600) },
+    body: { _, _ in 0 })
+
 let fixtures = BenchmarkSuite(
     name: "fixture", summary: "child-process fixtures", sizes: [1],
-    scenarios: [memory, crash, sqlLog])
+    scenarios: [memory, crash, sqlLog, failingSetup, stall])
 exit(WorkerHost.serve(benchmarks: fixtures.benchmarks))

@@ -41,30 +41,57 @@ import Testing
         #expect(samples.count == 1 + sampleCount)
     }
 
-    @Test("a run directory gets every format and latest points at it")
+    @Test("a run directory is published whole under a unique name and latest points at it")
     func directoryAndLatest() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
         defer { try? FileManager.default.removeItem(at: root) }
         let reports = ReportDirectory(root: root)
         let date = Date(timeIntervalSince1970: 1_800_000_000)
-        let first = try reports.create(label: "selftest", date: date)
-        let second = try reports.create(label: "selftest", date: date)
+        let results = Fixtures.run([Fixtures.benchmark("files", sizes: [1])])
+        var names: [String] = []
+        let write = { (directory: URL, name: String) throws in
+            names.append(name)
+            for format in ReportFormat.allCases {
+                _ = try format.writer.write(results, to: directory)
+            }
+        }
+        let first = try reports.publish(label: "selftest", date: date, write: write)
+        let second = try reports.publish(label: "selftest", date: date, write: write)
         #expect(first.lastPathComponent == "20270115-080000-selftest")
         #expect(second.lastPathComponent == "20270115-080000-selftest-2")
-        let results = Fixtures.run([Fixtures.benchmark("files", sizes: [1])])
-        for format in ReportFormat.allCases { _ = try format.writer.write(results, to: second) }
-        try reports.updateLatest(to: first)
-        try reports.updateLatest(to: second)
+        #expect(names == [first.lastPathComponent, second.lastPathComponent])
         let latest = root.appendingPathComponent("latest")
         #expect(
             try FileManager.default.destinationOfSymbolicLink(atPath: latest.path)
                 == second.lastPathComponent)
-        let names = try FileManager.default.contentsOfDirectory(atPath: latest.path).sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: latest.path).sorted()
         #expect(
-            names == [
+            files == [
                 "index.html", "junit.xml", "results.csv", "results.json", "samples.csv",
                 "summary.md",
             ])
+        let entries = try FileManager.default.contentsOfDirectory(atPath: root.path).sorted()
+        #expect(entries == [".lock", first.lastPathComponent, second.lastPathComponent, "latest"])
+    }
+
+    @Test("a failed write publishes nothing, and the next publish sweeps what a killed one left")
+    func failedAndKilledPublishes() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let reports = ReportDirectory(root: root)
+        let date = Date(timeIntervalSince1970: 1_800_000_000)
+        struct Failure: Error {}
+        #expect(throws: Failure.self) {
+            try reports.publish(label: "broken", date: date) { _, _ in throw Failure() }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == [".lock"])
+        let killed = root.appendingPathComponent(".tmp-20270115-080000-x-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: killed, withIntermediateDirectories: false)
+        try Data("{".utf8).write(to: killed.appendingPathComponent("results.json"))
+        let published = try reports.publish(label: "next", date: date) { _, _ in }
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: root.path).sorted()
+                == [".lock", published.lastPathComponent, "latest"])
     }
 
     @Test("results.json round-trips and rejects other schema versions")

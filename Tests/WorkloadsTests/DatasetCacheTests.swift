@@ -54,7 +54,11 @@ import Workloads
         #expect(second.manifest == first.manifest)
         #expect(cache.list().map(\.key) == ["social-200-s1-g\(DatasetGenerator.version)"])
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
-        #expect(leftovers == ["social-200-s1-g\(DatasetGenerator.version)"])
+        #expect(
+            leftovers.sorted() == [
+                "social-200-s1-g\(DatasetGenerator.version)",
+                "social-200-s1-g\(DatasetGenerator.version).lock",
+            ])
     }
 
     @Test(

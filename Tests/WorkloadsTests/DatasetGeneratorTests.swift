@@ -112,12 +112,15 @@ import Workloads
         "sizes parse as numbers with k and m suffixes",
         arguments: [
             ("10k", 10_000), ("100K", 100_000), ("1m", 1_000_000), ("2.5k", 2_500), ("1234", 1_234),
+            ("1000m", 1_000_000_000),
         ])
     func sizes(text: String, expected: Int) throws {
         #expect(try DatasetKey.parseSize(text) == expected)
     }
 
-    @Test("bad sizes are refused", arguments: ["", "0", "-5", "1.5", "ten", "10q", "1e12"])
+    @Test(
+        "bad sizes are refused",
+        arguments: ["", "0", "-5", "1.5", "ten", "10q", "1e12", "1e3", " 10k", "1.2.3k", "1001m"])
     func badSizes(text: String) {
         #expect(throws: DatasetError.invalidSize(text)) { try DatasetKey.parseSize(text) }
     }

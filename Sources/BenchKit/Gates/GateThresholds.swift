@@ -1,3 +1,4 @@
+import DurableFiles
 import Foundation
 
 /// The thresholds file: default rules, rules per kind of metric, per metric, and per
@@ -60,17 +61,13 @@ public struct GateThresholds: Hashable, Sendable, Codable {
     }
 
     /// Reads a thresholds file.
-    /// - Throws: ``ResultsFileError`` naming the file and the JSON path of a bad value.
+    /// - Throws: ``ResultsFileError`` naming the file and the JSON path of a bad value
+    ///   (or the line and column of bad syntax).
     public static func read(from url: URL) throws -> GateThresholds {
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw ResultsFileError(
-                path: url.path, reason: "cannot read: \(error.localizedDescription)")
-        }
         do {
-            return try JSONDecoder().decode(GateThresholds.self, from: data)
-        } catch let error as DecodingError {
-            throw ResultsFileError(path: url.path, reason: RunResults.describe(error))
+            return try JSONFile.read(GateThresholds.self, from: url, decoder: JSONDecoder())
+        } catch {
+            throw ResultsFileError(path: error.path, reason: error.reason)
         }
     }
 }

@@ -62,7 +62,8 @@ public struct MedianRatio: Hashable, Sendable, Codable {
         member: CaseResult, reference: CaseResult, _ result: MetricResult, _ base: MetricResult,
         seed: UInt64
     ) {
-        guard
+        // A baseline keeps statistics without samples: no interval can be drawn then.
+        guard !result.samples.isEmpty, !base.samples.isEmpty,
             let (ratio, interval) = Bootstrap.ratioOfMedians(
                 result.samples, base.samples, seed: seed)
         else { return nil }

@@ -1,3 +1,4 @@
+import DurableFiles
 import Foundation
 
 extension RunResults {
@@ -12,44 +13,27 @@ extension RunResults {
 
     /// Reads a `results.json` file.
     /// - Throws: ``ResultsFileError`` naming the file and, for bad content, the JSON
-    ///   coding path.
+    ///   coding path or the line, column and byte of a syntax error.
     public static func read(from url: URL) throws -> RunResults {
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw ResultsFileError(
-                path: url.path, reason: "cannot read: \(error.localizedDescription)")
-        }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
+        let results: RunResults
         do {
-            let results = try decoder.decode(RunResults.self, from: data)
-            guard results.schemaVersion == currentSchemaVersion else {
-                throw ResultsFileError(
-                    path: url.path,
-                    reason:
-                        "schemaVersion \(results.schemaVersion); this bench reads \(currentSchemaVersion)"
-                )
-            }
-            return results
-        } catch let error as DecodingError {
-            throw ResultsFileError(path: url.path, reason: Self.describe(error))
+            results = try JSONFile.read(RunResults.self, from: url, decoder: decoder)
+        } catch {
+            throw ResultsFileError(path: error.path, reason: error.reason)
         }
-    }
-
-    /// One line for a decoding error: what is wrong and its JSON path.
-    package static func describe(_ error: DecodingError) -> String {
-        let (context, what): (DecodingError.Context, String) =
-            switch error {
-            case .typeMismatch(_, let context): (context, "wrong type")
-            case .valueNotFound(_, let context): (context, "missing value")
-            case .keyNotFound(let key, let context): (context, "missing key '\(key.stringValue)'")
-            case .dataCorrupted(let context): (context, "invalid data")
-            @unknown default:
-                (DecodingError.Context(codingPath: [], debugDescription: ""), "invalid")
-            }
-        let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
-        return "\(what) at \(path.isEmpty ? "top level" : path.joined(separator: ".")): "
-            + context.debugDescription
+        guard results.schemaVersion == currentSchemaVersion else {
+            throw ResultsFileError(
+                path: url.path,
+                reason:
+                    "schemaVersion \(results.schemaVersion); this bench reads "
+                    + "\(currentSchemaVersion) (regenerate it with this bench)")
+        }
+        if let reason = results.countOutOfRange() {
+            throw ResultsFileError(path: url.path, reason: reason)
+        }
+        return results
     }
 }
 

@@ -26,6 +26,20 @@ extension RunResults {
         return merged
     }
 
+    /// The shards a sharded record lacks, as `i/n`, at most `limit` of them (the list
+    /// can be long: `n` comes from the files); empty when complete or not sharded.
+    public func missingShards(limit: Int = 10) -> [String] {
+        guard let count = shards.first?.count else { return [] }
+        let present = Set(shards.filter { $0.count == count }.map(\.index))
+        var missing: [String] = []
+        var index = 1
+        while index <= count, missing.count < limit {
+            if !present.contains(index) { missing.append("\(index)/\(count)") }
+            index += 1
+        }
+        return missing
+    }
+
     private static func checkCompatible(_ part: RunResults, with merged: RunResults, path: String)
         throws
     {

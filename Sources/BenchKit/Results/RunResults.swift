@@ -30,6 +30,9 @@ public struct RunResults: Hashable, Sendable, Codable {
     public var settings: RunSettings
     /// True when the run was interrupted or shards are missing: not every case ran.
     public var isPartial: Bool
+    /// The signal that stopped the run early (`SIGINT`, `SIGTERM`, `SIGHUP`); nil when
+    /// none did.
+    public var interruption: String?
     /// The shards merged into this record; empty for a run that was not sharded.
     public var shards: [Shard]
     /// Datasets the cases used.
@@ -59,6 +62,7 @@ public struct RunResults: Hashable, Sendable, Codable {
         self.environment = environment
         self.settings = settings
         isPartial = outcome.wasInterrupted
+        interruption = nil
         shards = settings.shard.map { [$0] } ?? []
         datasets = outcome.datasets
         cases = outcome.cases

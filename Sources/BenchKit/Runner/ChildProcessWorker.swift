@@ -5,7 +5,8 @@ import Foundation
 ///
 /// The child is the launcher's executable serving ``WorkerHost``; requests and replies
 /// are JSON lines over its stdin and stdout. Its stderr goes to a temporary file whose
-/// tail is quoted when the child fails. Cost: one process spawn and one setup per case;
+/// tail is quoted when the child fails; the file is unlinked as soon as it is open, so
+/// a parent killed by SIGKILL leaves nothing in the temporary directory. Cost: one process spawn and one setup per case;
 /// one pipe round trip per iteration (outside the timed region).
 final class ChildProcessWorker: CaseWorker {
     let key: CaseKey
@@ -13,6 +14,7 @@ final class ChildProcessWorker: CaseWorker {
     private let launcher: WorkerLauncher
     private let process = Process()
     private let stderrURL: URL
+    private var stderrLog: FileHandle?
     private var channel: LineChannel?
     private var pipes: (toChild: Pipe, fromChild: Pipe)?
 
@@ -25,7 +27,7 @@ final class ChildProcessWorker: CaseWorker {
     }
 
     deinit {
-        try? FileManager.default.removeItem(at: stderrURL)
+        try? stderrLog?.close()
     }
 
     func start() throws -> WorkerReady {
@@ -59,9 +61,12 @@ final class ChildProcessWorker: CaseWorker {
         _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
         process.executableURL = launcher.executable
         process.arguments = launcher.arguments
+        process.environment = ParentWatch.environment()
         process.standardInput = toChild
         process.standardOutput = fromChild
         process.standardError = try FileHandle(forWritingTo: stderrURL)
+        stderrLog = try FileHandle(forReadingFrom: stderrURL)
+        try FileManager.default.removeItem(at: stderrURL)
         try process.run()
         pipes = (toChild, fromChild)
         channel = LineChannel(
@@ -88,7 +93,8 @@ final class ChildProcessWorker: CaseWorker {
         let how =
             process.terminationReason == .uncaughtSignal
             ? "crashed with signal \(status)" : "exited with status \(status)"
-        let log = (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? ""
+        try? stderrLog?.seek(toOffset: 0)
+        let log = String(decoding: (try? stderrLog?.readToEnd()) ?? Data(), as: UTF8.self)
         let tail = log.split(separator: "\n").suffix(3).joined(separator: " | ")
         return CaseFailure("worker for \(key) \(how)" + (tail.isEmpty ? "" : ": \(tail)"))
     }

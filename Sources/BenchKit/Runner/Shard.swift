@@ -25,6 +25,21 @@ public struct Shard: Hashable, Sendable, Codable, CustomStringConvertible {
         self.init(index: index, count: count)
     }
 
+    /// Decodes a shard, refusing one outside 1...count (a hand-edited results file).
+    /// - Throws: `DecodingError.dataCorrupted` at the shard's path.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let index = try container.decode(Int.self, forKey: .index)
+        let count = try container.decode(Int.self, forKey: .count)
+        guard count >= 1, (1...count).contains(index) else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "shard \(index)/\(count) is not i/n with 1 <= i <= n"))
+        }
+        self.init(index: index, count: count)
+    }
+
     /// `index/count`.
     public var description: String { "\(index)/\(count)" }
 

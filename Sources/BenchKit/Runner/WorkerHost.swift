@@ -8,15 +8,15 @@ import Foundation
 ///
 /// The `bench` binary calls ``serve(benchmarks:)`` for its hidden `__worker`
 /// subcommand. The protocol keeps a private copy of stdout and points stdout at stderr,
-/// so a benchmark that prints cannot corrupt the replies. SIGINT is ignored: on Ctrl-C
-/// the parent decides when the child stops. Cost: one setup, then one JSON line per
-/// iteration.
+/// so a benchmark that prints cannot corrupt the replies. SIGINT, SIGTERM and SIGHUP
+/// are ignored (the parent decides when the child stops) and the child dies with its
+/// parent (``ParentWatch``). Cost: one setup, then one JSON line per iteration.
 public enum WorkerHost {
     /// Serves the case named on the first stdin line until told to finish.
     /// - Parameter benchmarks: Every benchmark the binary knows.
     /// - Returns: The process exit code: 0 after `finish`, 1 on a protocol error.
     public static func serve(benchmarks: [Benchmark]) -> Int32 {
-        signal(SIGINT, SIG_IGN)
+        guard ParentWatch.tieToParent() else { return 1 }
         let replies = dup(STDOUT_FILENO)
         dup2(STDERR_FILENO, STDOUT_FILENO)
         let channel = LineChannel(input: STDIN_FILENO, output: replies)
@@ -37,7 +37,8 @@ public enum WorkerHost {
         do {
             session = try CaseSession(benchmark: benchmark, key: request.key, seed: request.seed)
         } catch {
-            reply(.failed("setup failed: \(error)"), on: channel)
+            // The parent's GroupRun says "setup failed:" for every setup error.
+            reply(.failed("\(error)"), on: channel)
             return 1
         }
         reply(

@@ -50,6 +50,7 @@ enum SVGNumber {
     /// `12.3`, `100`.
     static func format(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10
+        guard abs(rounded) < 1e15 else { return String(format: "%.6g", value) }
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 }

@@ -65,6 +65,12 @@ struct ChartScale {
     private func linearTicks() -> [Double] {
         let step = Self.niceStep((domain.upperBound - domain.lowerBound) / 5)
         let first = (domain.lowerBound / step).rounded(.up) * step
+        // Values near Double's limits (from a hand-edited file) overflow the arithmetic:
+        // then only the ends are ticked, rather than striding forever.
+        let count = (domain.upperBound - first) / step
+        guard count.isFinite, count <= 100, step.isFinite, step > 0 else {
+            return [domain.lowerBound, domain.upperBound].filter(\.isFinite)
+        }
         return stride(from: first, through: domain.upperBound + step / 1e6, by: step).map { $0 }
     }
 

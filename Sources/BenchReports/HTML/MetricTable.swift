@@ -44,7 +44,9 @@ struct MetricTable {
         let interval =
             ValueFormat.value(summary.medianInterval.low, unit: unit) + " – "
             + ValueFormat.value(summary.medianInterval.high, unit: unit)
-        let outliers = summary.outliers.mild + summary.outliers.severe
+        // Saturating: counts come from a file, which may hold any Int.
+        let (sum, overflow) = summary.outliers.mild.addingReportingOverflow(summary.outliers.severe)
+        let outliers = overflow ? Int.max : sum
         return """
             <tr><td>\(result.key.configuration)</td><td data-v="\(result.key.size)">\
             \(SizeFormat.short(result.key.size))</td><td class="text">\(metric.metric.name)</td>\

@@ -46,7 +46,9 @@ struct ScenarioCharts {
         let chart = LineChart(
             title: "\(scenario.benchmark.description): time against size (log-log)",
             series: series,
-            xAxis: ChartAxis(title: "size (log scale)", format: { SizeFormat.short(Int($0)) }),
+            xAxis: ChartAxis(
+                title: "size (log scale)",
+                format: { $0 < 9e18 ? SizeFormat.short(Int($0)) : String(format: "%.0e", $0) }),
             yAxis: ChartAxis(title: "median time (log scale)", format: Self.time))
         return figure(
             chart.svg, "Slope = scaling exponent: 0 constant, 1 linear, 2 quadratic.")

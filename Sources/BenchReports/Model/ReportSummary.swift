@@ -37,7 +37,9 @@ struct ReportSummary {
                 " \(skipped) \(skipped == 1 ? "case was" : "cases were") skipped above "
                 + "\(skipped == 1 ? "its" : "their") configuration's size limit."
         }
-        return text + (results.isPartial ? " The run is partial: not every case ran." : "")
+        guard results.isPartial else { return text }
+        let cause = results.interruption.map { " (stopped by \($0))" } ?? ""
+        return text + " The run is partial\(cause): not every case ran."
     }
 
     private var nPlusOne: String? {

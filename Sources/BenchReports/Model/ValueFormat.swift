@@ -27,6 +27,8 @@ enum ValueFormat {
     /// A count with thousands separators; fractions keep two significant decimals.
     static func count(_ value: Double) -> String {
         guard value == value.rounded() else { return significant(value) }
+        // Beyond 10^15 digits stop meaning anything (and Int64 ends at 9.2e18).
+        guard abs(value) < 1e15 else { return String(format: "%.3g", value) }
         let digits = String(Int64(abs(value)))
         var grouped = ""
         for (index, character) in digits.reversed().enumerated() {

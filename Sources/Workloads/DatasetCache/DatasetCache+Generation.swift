@@ -1,3 +1,4 @@
+import DurableFiles
 import Foundation
 
 extension DatasetCache {
@@ -9,7 +10,7 @@ extension DatasetCache {
         let files = FileManager.default
         try files.createDirectory(at: directory, withIntermediateDirectories: true)
         let temporary = directory.appendingPathComponent(
-            ".tmp-\(key.directoryName)-\(UUID().uuidString)", isDirectory: true)
+            TemporaryName(key: key.directoryName).text, isDirectory: true)
         try files.createDirectory(at: temporary, withIntermediateDirectories: true)
         defer { try? files.removeItem(at: temporary) }
         let store = temporary.appendingPathComponent(CachedDataset.storeFileName).path
@@ -38,7 +39,8 @@ extension DatasetCache {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         encoder.dateEncodingStrategy = .iso8601
-        try encoder.encode(manifest).write(
-            to: directory.appendingPathComponent(CachedDataset.manifestFileName), options: .atomic)
+        try AtomicFile.write(
+            encoder.encode(manifest),
+            to: directory.appendingPathComponent(CachedDataset.manifestFileName))
     }
 }

@@ -1,3 +1,4 @@
+import DurableFiles
 import Foundation
 
 /// Generated datasets on disk, keyed by schema, size, seed and generator version, so
@@ -7,7 +8,13 @@ import Foundation
 /// `store.sqlite` and `manifest.json`. Generation happens in a temporary directory that
 /// is renamed into place at the end, so an interrupted generation leaves nothing that
 /// looks finished. Before reuse the manifest must match the key and the store file its
-/// recorded size and hash; anything else is deleted and generated again, never used.
+/// recorded size and hash, and no hot journal may sit beside it; anything else is
+/// deleted and generated again, never used.
+///
+/// Concurrent processes (two `bench generate`, a cold `bench run` and its workers) take
+/// an exclusive `flock` on `<key>.lock` beside the entry while they check or make it,
+/// so the second one waits and then reuses what the first generated. Temporary
+/// directories of generations that were killed are removed under the same locks.
 public struct DatasetCache: Sendable {
     /// Where datasets live.
     public let directory: URL
@@ -40,6 +47,10 @@ public struct DatasetCache: Sendable {
     ) throws -> CachedDataset {
         let key = DatasetKey(schema: schema.name, size: size, seed: seed)
         let final = directory.appendingPathComponent(key.directoryName, isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let lock = try FileLock(path: lockPath(for: key.directoryName))
+        defer { lock.release() }
+        sweepTemporaries(holding: key.directoryName)
         var rebuiltBecause: String?
         if FileManager.default.fileExists(atPath: final.path) {
             do {
@@ -76,6 +87,7 @@ public struct DatasetCache: Sendable {
                 path: directory.path,
                 reason: "manifest is for \(manifest.key), not \(key.directoryName)")
         }
+        try StoreFileCheck.check(store)
         let file = try FileHash.of(path: store)
         guard file.bytes == manifest.fileBytes else {
             throw DatasetError.corrupt(
@@ -92,17 +104,16 @@ public struct DatasetCache: Sendable {
 
     static func readManifest(_ directory: URL) throws -> DatasetManifest {
         let url = directory.appendingPathComponent(CachedDataset.manifestFileName)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        guard FileManager.default.fileExists(atPath: url.path) else {
             throw DatasetError.corrupt(
                 path: directory.path, reason: "no manifest.json (generation did not finish)")
         }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
         do {
-            let decoder = JSONDecoder()
-            decoder.dateDecodingStrategy = .iso8601
-            return try decoder.decode(DatasetManifest.self, from: data)
+            return try JSONFile.read(DatasetManifest.self, from: url, decoder: decoder)
         } catch {
-            throw DatasetError.corrupt(
-                path: url.path, reason: "manifest.json does not decode: \(error)")
+            throw DatasetError.corrupt(path: url.path, reason: error.reason)
         }
     }
 }

@@ -59,17 +59,23 @@ public struct DatasetKey: Hashable, Sendable {
         "\(schema)-\(size)-s\(seed)-g\(DatasetGenerator.version)"
     }
 
-    /// Parses `10000`, `10k`, `100k`, `1m`, `2.5m` into a positive count.
+    /// The largest size any command accepts (run, generate, explain): 10^9 records.
+    public static let largestSize = 1_000_000_000
+
+    /// Parses `10000`, `10k`, `100K`, `1m`, `2.5m` into a count from 1 to
+    /// ``largestSize``: digits with at most one decimal point, then an optional `k` or
+    /// `m`; no exponent (`1e3`), sign or spaces. The one size parser of the command line.
+    /// - Throws: ``DatasetError/invalidSize(_:)``.
     public static func parseSize(_ text: String) throws -> Int {
-        let lower = text.lowercased().trimmingCharacters(in: .whitespaces)
+        let lower = text.lowercased()
         let multiplier: Double =
             lower.hasSuffix("k") ? 1_000 : (lower.hasSuffix("m") ? 1_000_000 : 1)
         let digits = multiplier == 1 ? lower : String(lower.dropLast())
-        guard let number = Double(digits), number.isFinite, number > 0 else {
-            throw DatasetError.invalidSize(text)
-        }
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+            digits.filter({ $0 == "." }).count <= 1, let number = Double(digits)
+        else { throw DatasetError.invalidSize(text) }
         let size = number * multiplier
-        guard size >= 1, size <= 1e9, size == size.rounded() else {
+        guard size >= 1, size <= Double(largestSize), size == size.rounded() else {
             throw DatasetError.invalidSize(text)
         }
         return Int(size)

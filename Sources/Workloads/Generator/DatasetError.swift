@@ -21,7 +21,8 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
             return "schema '\(schema)': entity '\(entity)' has no property '\(property)'"
         case .invalidSize(let text):
             return
-                "invalid dataset size '\(text)': expected a positive number like 10000, 10k, 100k or 1m"
+                "invalid dataset size '\(text)': expected a whole number of records like 10000, "
+                + "10k, 2.5k or 1m, from 1 to 1000m"
         case .unknownSchema(let name, let known):
             return "unknown schema '\(name)' (known: \(known.joined(separator: ", ")))"
         case .storeFailed(let path, let reason):

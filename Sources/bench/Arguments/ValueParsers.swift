@@ -1,4 +1,5 @@
 import BenchKit
+import Workloads
 
 /// Turns option values into typed values, or a ``UsageError`` naming the option.
 ///
@@ -25,24 +26,33 @@ struct ValueParsers {
         return value
     }
 
-    /// A duration in seconds: `2`, `1.5s`, `500ms` or `2m`; must be positive.
+    /// The longest duration accepted: a day, far beyond any budget per case, and small
+    /// enough that nanoseconds times any worker count stay inside 64 bits.
+    static let longestDuration = 86_400.0
+
+    /// A duration in seconds: `2`, `1.5s`, `500ms` or `2m`; positive, at most a day.
     func duration(_ text: String, option: String) throws(UsageError) -> Double {
         let units: [(suffix: String, seconds: Double)] = [("ms", 0.001), ("s", 1), ("m", 60)]
         let unit = units.first { text.hasSuffix($0.suffix) } ?? ("", 1)
-        guard let number = Double(text.dropLast(unit.suffix.count)), number > 0, number.isFinite
+        guard let number = Double(text.dropLast(unit.suffix.count)), number > 0,
+            number * unit.seconds <= Self.longestDuration
         else {
             throw fail(
-                "invalid value '\(text)' for \(option): expected a duration like 2s, 500ms or 1m")
+                "invalid value '\(text)' for \(option): expected a duration like 2s, 500ms "
+                    + "or 1m, at most 24h (86400s)")
         }
         return number * unit.seconds
     }
 
-    /// A comma-separated list of sizes such as `10k,100k,1m`.
+    /// A comma-separated list of sizes such as `10k,100k,1m`, each read by
+    /// `DatasetKey.parseSize` (the parser `generate` and `explain` use, with its cap).
     func sizes(_ text: String) throws(UsageError) -> [Int] {
         var sizes: [Int] = []
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-            guard let size = SizeFormat.parse(String(item)) else {
-                throw fail("invalid size '\(item)' in --sizes: expected numbers like 10k, 100k, 1m")
+            guard let size = try? DatasetKey.parseSize(String(item)) else {
+                throw fail(
+                    "invalid size '\(item)' in --sizes: expected whole numbers of records like "
+                        + "10000, 10k, 2.5k or 1m, from 1 to 1000m")
             }
             if !sizes.contains(size) { sizes.append(size) }
         }

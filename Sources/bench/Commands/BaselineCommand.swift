@@ -1,4 +1,5 @@
 import BenchKit
+import DurableFiles
 import Foundation
 
 /// `bench baseline update`: turns a run's results into a committed baseline.
@@ -12,7 +13,8 @@ struct BaselineCommand: Subcommand {
         checksums, SQL traces, environment and dataset hashes; raw samples only with
         --keep-samples. Partial runs and runs with failed cases are refused. When the
         baseline exists and was made from other datasets (content hash or seed) or with
-        another schema version, it is kept unless --allow-dataset-change. Exit codes:
+        another schema version, it is kept unless --allow-dataset-change. The file is
+        replaced atomically: a failed write leaves the old baseline whole. Exit codes:
         0 written, 2 usage or input error.
         """
     static let options: [OptionSpec] = [
@@ -54,11 +56,12 @@ struct BaselineCommand: Subcommand {
             let url = URL(fileURLWithPath: destination)
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Baseline.make(from: results, keepSamples: keepsSamples).jsonData().write(to: url)
+            try AtomicFile.write(
+                Baseline.make(from: results, keepSamples: keepsSamples).jsonData(), to: url)
             console.out("baseline: \(destination) (\(results.cases.count) cases from \(file))")
             return 0
         } catch {
-            console.err("error: \(error)")
+            console.err("error: \(ErrorText.describe(error))")
             return 2
         }
     }

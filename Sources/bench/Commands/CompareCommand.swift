@@ -1,5 +1,6 @@
 import BenchKit
 import BenchReports
+import DurableFiles
 import Foundation
 
 /// `bench compare`: gates a run's results against a baseline.
@@ -46,6 +47,11 @@ struct CompareCommand: Subcommand {
 
     func run(console: Console) -> Int32 {
         let gated: RunResults
+        do throws(UsageError) {
+            try ReportPublisher.checkRoot(outputRoot, usage: Self.usage)
+        } catch {
+            return console.usageError(error)
+        }
         do {
             let check = try GateCheck(
                 baseline: baseline, thresholds: thresholds,
@@ -53,19 +59,18 @@ struct CompareCommand: Subcommand {
             let path = GateCheck.resultsFile(current)
             gated = try check.apply(to: RunResults.read(from: URL(fileURLWithPath: path)))
         } catch {
-            console.err("error: \(error)")
+            console.err("error: \(ErrorText.describe(error))")
             return 2
         }
         guard let comparison = gated.comparison else { return 2 }
         GateCheck.print(comparison, to: console, annotate: GateCheck.annotates)
         var report = gated
         report.label = "compare"
-        report.runID = ReportDirectory.name(label: "compare", date: Date())
         do {
-            let directory = try ReportPublisher(root: outputRoot, formats: formats).publish(report)
-            console.out("report: \(directory.path)")
+            let published = try ReportPublisher(root: outputRoot, formats: formats).publish(report)
+            console.out("report: \(published.directory.path)")
         } catch {
-            console.err("error: cannot write the report: \(error)")
+            console.err(ReportPublisher.rescue(report, after: error))
             return 2
         }
         return comparison.regressions.isEmpty ? 0 : 1

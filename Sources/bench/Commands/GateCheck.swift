@@ -90,9 +90,10 @@ struct GateCheck {
         )
         guard annotate else { return }
         for gate in comparison.regressions {
-            let text = gate.message.replacingOccurrences(of: "%", with: "%25")
-                .replacingOccurrences(of: "\n", with: "%0A")
-            console.out("::error title=Benchmark regression::\(gate.key) \(gate.metric): \(text)")
+            console.command(
+                TerminalText.workflowCommand(
+                    "error title=Benchmark regression",
+                    "\(gate.key) \(gate.metric): \(gate.message)"))
         }
     }
 

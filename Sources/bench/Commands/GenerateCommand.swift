@@ -1,3 +1,4 @@
+import DurableFiles
 import Foundation
 import Workloads
 
@@ -9,8 +10,10 @@ struct GenerateCommand: Subcommand {
     static let discussion = """
         Datasets are cached under --dataset-dir (default $FAULTLINE_DATASETS, else
         .faultline/datasets), keyed by schema, size, seed and generator version. A valid
-        cached dataset is reused; a corrupt or unfinished one is rebuilt. --describe also
-        prints the selectivity of the predicates the suites use.
+        cached dataset is reused; a corrupt or unfinished one is rebuilt. Concurrent
+        generations of one dataset wait for each other and reuse its result. Ctrl-C
+        (or SIGTERM, SIGHUP) removes the unfinished dataset and exits 130 (143, 129).
+        --describe also prints the selectivity of the predicates the suites use.
         """
     static let options: [OptionSpec] = [
         .value("--schema", "NAME", "dataset schema (default social)"),
@@ -51,6 +54,12 @@ struct GenerateCommand: Subcommand {
     }
 
     func run(console: Console) -> Int32 {
+        let cache = cache
+        let interrupts = SignalCleanup(console: console) {
+            cache.removeTemporaries(ofProcess: getpid())
+            return "stopped; the unfinished dataset was removed"
+        }
+        defer { interrupts.cancel() }
         do {
             let dataset = try cache.dataset(schema: schema, size: size, seed: seed, writer: writer)
             for line in DatasetReport.lines(dataset) { console.out(line) }
@@ -64,7 +73,7 @@ struct GenerateCommand: Subcommand {
             }
             return 0
         } catch {
-            console.err("error: \(error)")
+            console.err("error: \(ErrorText.describe(error))")
             return 1
         }
     }

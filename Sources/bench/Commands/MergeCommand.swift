@@ -1,5 +1,6 @@
 import BenchKit
 import BenchReports
+import DurableFiles
 import Foundation
 
 /// `bench merge`: joins the results of shards into one report.
@@ -11,8 +12,9 @@ struct MergeCommand: Subcommand {
         Each RESULTS is a results.json file or a run directory holding one. The parts
         must come from runs with the same settings and must not repeat a case. Checksums
         are compared again across all parts. Writes a new run directory labelled
-        'merged', with the parts' sql/ logs copied into it. Exit codes: 0 success, 1 a checksum mismatch or failed case, 2 usage
-        or input error.
+        'merged', with the parts' sql/ logs copied into it. A merge missing a shard
+        is refused, naming the shards missing. Exit codes: 0 success, 1 a checksum
+        mismatch or failed case, 2 usage or input error.
         """
     static let options: [OptionSpec] = [
         .value("--out", "DIR", "directory that holds run directories (default Reports)"),
@@ -42,23 +44,38 @@ struct MergeCommand: Subcommand {
     func run(console: Console) -> Int32 {
         let merged: RunResults
         let parts: [(path: String, results: RunResults)]
+        do throws(UsageError) {
+            try ReportPublisher.checkRoot(outputRoot, usage: Self.usage)
+        } catch {
+            return console.usageError(error)
+        }
         do {
             parts = try inputs.map(Self.load)
             merged = try RunResults.merged(parts)
         } catch {
-            console.err("error: \(error)")
+            console.err("error: \(ErrorText.describe(error))")
+            return 2
+        }
+        let missing = merged.missingShards()
+        guard missing.isEmpty else {
+            let count = merged.shards.first?.count ?? 0
+            console.err(
+                "error: \(missing.count == 1 ? "shard" : "shards") "
+                    + missing.joined(separator: ", ") + " of \(count) missing from the merge "
+                    + "(given: \(merged.shards.map(\.description).joined(separator: ", "))); "
+                    + "pass every shard's results.json")
             return 2
         }
         var relabelled = merged
         relabelled.label = "merged"
-        relabelled.runID = ReportDirectory.name(label: "merged", date: merged.startedAt)
         do {
             let sources = parts.map { URL(fileURLWithPath: $0.path).deletingLastPathComponent() }
-            let directory = try ReportPublisher(root: outputRoot, formats: formats).publish(
+            let published = try ReportPublisher(root: outputRoot, formats: formats).publish(
                 relabelled, logSources: sources)
-            RunSummary(results: relabelled).print(to: console, directory: directory)
+            RunSummary(results: published.results).print(
+                to: console, directory: published.directory)
         } catch {
-            console.err("error: cannot write the report: \(error)")
+            console.err(ReportPublisher.rescue(relabelled, after: error))
             return 1
         }
         return relabelled.isFailed ? 1 : 0

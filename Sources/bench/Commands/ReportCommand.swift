@@ -1,5 +1,6 @@
 import BenchKit
 import BenchReports
+import DurableFiles
 import Foundation
 
 /// `bench report`: re-renders every report format from a results file.
@@ -14,8 +15,9 @@ struct ReportCommand: Subcommand {
     static let positionalSynopsis = "RESULTS"
     static let discussion = """
         RESULTS is a results.json file or a run directory holding one. Writes index.html,
-        summary.md, junit.xml, results.csv and samples.csv (and a copy of results.json
-        and of the run's sql/ logs when --out names another directory). Exit codes: 0 success, 2 usage or input
+        summary.md, junit.xml, results.csv and samples.csv (and a byte-for-byte copy of
+        results.json and of the run's sql/ logs when --out names another directory;
+        results.json itself is never rewritten). Exit codes: 0 success, 2 usage or input
         error (missing file, malformed JSON, other schema version), 1 cannot write.
         """
     static let options: [OptionSpec] = [
@@ -47,22 +49,42 @@ struct ReportCommand: Subcommand {
         do {
             results = try RunResults.read(from: file)
         } catch {
-            console.err("error: \(error)")
+            console.err("error: \(ErrorText.describe(error))")
             return 2
         }
-        let directory = output.map { URL(fileURLWithPath: $0) } ?? file.deletingLastPathComponent()
+        let source = file.deletingLastPathComponent()
+        let directory = output.map { URL(fileURLWithPath: $0) } ?? source
+        do throws(UsageError) {
+            if let output { try ReportPublisher.checkRoot(output, usage: Self.usage) }
+        } catch {
+            return console.usageError(error)
+        }
         do {
-            try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true)
-            let logs = try SQLLogFiles.copy(
-                results, from: file.deletingLastPathComponent(), to: directory)
-            let written = try logs + formats.flatMap { try $0.writer.write(results, to: directory) }
+            let written =
+                try copyResults(file, into: directory)
+                + SQLLogFiles.copy(results, from: source, to: directory)
+                + formats.filter { $0 != .json }.flatMap {
+                    try $0.writer.write(results, to: directory)
+                }
             for url in written { console.out("wrote \(url.path)") }
         } catch {
-            console.err("error: cannot write the report: \(error)")
+            console.err("error: cannot write the report: \(ErrorText.describe(error))")
             return 1
         }
         return 0
+    }
+
+    /// `results.json` is the record, not a rendering: it is never re-encoded (that
+    /// would drop fields this build does not know), only copied byte for byte when
+    /// `--out` names another directory.
+    private func copyResults(_ file: URL, into directory: URL) throws -> [URL] {
+        let destination = directory.appendingPathComponent("results.json")
+        guard formats.contains(.json),
+            destination.standardizedFileURL.resolvingSymlinksInPath()
+                != file.standardizedFileURL.resolvingSymlinksInPath()
+        else { return [] }
+        try AtomicFile.write(Data(contentsOf: file), to: destination)
+        return [destination]
     }
 
     /// `path/results.json` when `path` is a directory, `path` otherwise.

@@ -1,6 +1,7 @@
 import BenchKit
 import BenchReports
 import BenchmarkSuites
+import DurableFiles
 import Foundation
 
 /// What `bench run` does once its options are valid: plan, run, write, summarize.
@@ -22,6 +23,11 @@ struct RunExecution {
             console.err("error: no benchmark matches the selected suites, filter and shard")
             return 2
         }
+        do throws(UsageError) {
+            try ReportPublisher.checkRoot(options.outputRoot, usage: RunCommand.usage)
+        } catch {
+            return console.usageError(error)
+        }
         let gate: GateCheck?
         do {
             gate = try options.baseline.map { path in
@@ -30,7 +36,7 @@ struct RunExecution {
                     allowsDatasetChange: options.allowsDatasetChange)
             }
         } catch {
-            console.err("error: \(error)")
+            console.err("error: \(ErrorText.describe(error))")
             return 2
         }
         let interrupts =
@@ -40,24 +46,27 @@ struct RunExecution {
         let outcome = makeRunner(observer: progress).run(plan)
         interrupts?.cancel()
         var results = assemble(outcome, started: started)
+        results.interruption = interrupts?.signalName
         if let gate, !results.isPartial {
             do { results = try gated(results, by: gate) } catch {
-                console.err("error: \(error)")
+                console.err("error: \(ErrorText.describe(error))")
                 return 2
             }
         }
         do {
-            let directory = try ReportPublisher(root: options.outputRoot, formats: options.formats)
-                .publish(results)
-            if let comparison = results.comparison {
+            let published = try ReportPublisher(
+                root: options.outputRoot, formats: options.formats
+            ).publish(results)
+            if let comparison = published.results.comparison {
                 GateCheck.print(comparison, to: console, annotate: GateCheck.annotates)
             }
-            RunSummary(results: results).print(to: console, directory: directory)
+            RunSummary(results: published.results).print(
+                to: console, directory: published.directory)
         } catch {
-            console.err("error: cannot write the report: \(error)")
+            console.err(ReportPublisher.rescue(results, after: error))
             return 1
         }
-        return results.isPartial ? 130 : (results.isFailed ? 1 : 0)
+        return results.isPartial ? interrupts?.exitCode ?? 130 : (results.isFailed ? 1 : 0)
     }
 
     /// `results` gated by `gate`; with `--rerun-suspects`, the groups of cases whose

@@ -32,6 +32,8 @@ enum Formatting {
 
     /// A whole count with thousands separators.
     static func count(_ value: Double) -> String {
+        // Beyond 10^15 digits stop meaning anything (and Int64 ends at 9.2e18).
+        guard abs(value) < 1e15 else { return String(format: "%.3g", value) }
         let digits = String(Int64(value.rounded()))
         var grouped = ""
         for (index, character) in digits.reversed().enumerated() {
@@ -43,7 +45,7 @@ enum Formatting {
 
     /// `m:ss` for progress timers.
     static func clock(seconds: Double) -> String {
-        let total = Int(seconds.rounded())
+        let total = Int(min(max(seconds, 0), 1e12).rounded())
         return String(format: "%d:%02d", total / 60, total % 60)
     }
 

@@ -71,6 +71,6 @@ final class ProgressReporter: RunObserver {
         let rounds = limit > 0 ? "  iteration \(iteration)/\(limit)" : "  setting up"
         let clock = "elapsed \(Formatting.clock(seconds: elapsed))  left ~\(left)"
         let status = "[\(done)/\(total)] \(scenario)\(rounds)  \(clock)"
-        FileHandle.standardError.write(Data(("\r\u{1B}[2K" + status).utf8))
+        FileHandle.standardError.write(Data(("\r\u{1B}[2K" + TerminalText.safe(status)).utf8))
     }
 }

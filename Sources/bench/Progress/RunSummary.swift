@@ -32,7 +32,8 @@ struct RunSummary {
             console.out("skipped: \(result.key): \(result.errors.joined(separator: "; "))")
         }
         if results.isPartial {
-            console.err("partial results: not every case ran")
+            let cause = results.interruption.map { " (stopped by \($0))" } ?? ""
+            console.err("partial results\(cause): not every case ran")
         }
         let page = directory.appendingPathComponent("index.html").path
         let hint = FileManager.default.fileExists(atPath: page) ? " (open index.html)" : ""

@@ -1,0 +1,39 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A file the tool could not write, with the system's reason in words.
+///
+/// `description` is one line such as
+/// `cannot write Reports/x/results.json: No space left on device (ENOSPC)`.
+public struct FileWriteError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file (or directory) concerned.
+    public let path: String
+    /// The `errno` value of the failed call.
+    public let code: Int32
+
+    /// Makes an error for `path` from an `errno` value.
+    public init(path: String, errno code: Int32) {
+        self.path = path
+        self.code = code
+    }
+
+    /// The system's words for ``code`` plus its symbolic name when known: `No space
+    /// left on device (ENOSPC)`.
+    public var reason: String {
+        let words = String(cString: strerror(code))
+        return Self.names[code].map { "\(words) (\($0))" } ?? words
+    }
+
+    /// `cannot write <path>: <reason>`.
+    public var description: String { "cannot write \(path): \(reason)" }
+
+    /// Symbolic names of the errors file writes meet, for messages people search for.
+    static let names: [Int32: String] = [
+        ENOSPC: "ENOSPC", EACCES: "EACCES", EPERM: "EPERM", EROFS: "EROFS", ENOENT: "ENOENT",
+        ENOTDIR: "ENOTDIR", EISDIR: "EISDIR", EEXIST: "EEXIST", EDQUOT: "EDQUOT", EIO: "EIO",
+        ENOTEMPTY: "ENOTEMPTY", EXDEV: "EXDEV", ENAMETOOLONG: "ENAMETOOLONG",
+    ]
+}
