@@ -4,20 +4,6 @@ import Testing
 
 /// Sizes, shards, globs and IDs as the command line spells them.
 @Suite struct ParsingTests {
-    @Test(
-        "sizes accept k and m suffixes",
-        arguments: [
-            ("10k", 10_000), ("100K", 100_000), ("1m", 1_000_000), ("2.5m", 2_500_000), ("42", 42),
-        ])
-    func sizes(text: String, expected: Int) {
-        #expect(SizeFormat.parse(text) == expected)
-    }
-
-    @Test("bad sizes are rejected", arguments: ["", "k", "0", "-5", "1.5", "10x", "1e3", "1kk"])
-    func badSizes(text: String) {
-        #expect(SizeFormat.parse(text) == nil)
-    }
-
     @Test("short size names")
     func shortSizes() {
         #expect(SizeFormat.short(10_000) == "10k")
