@@ -64,10 +64,6 @@ public struct GateThresholds: Hashable, Sendable, Codable {
     /// - Throws: ``ResultsFileError`` naming the file and the JSON path of a bad value
     ///   (or the line and column of bad syntax).
     public static func read(from url: URL) throws -> GateThresholds {
-        do {
-            return try JSONFile.read(GateThresholds.self, from: url, decoder: JSONDecoder())
-        } catch {
-            throw ResultsFileError(path: error.path, reason: error.reason)
-        }
+        try JSONFile.read(GateThresholds.self, from: url, decoder: JSONDecoder())
     }
 }

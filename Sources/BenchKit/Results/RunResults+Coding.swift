@@ -17,12 +17,7 @@ extension RunResults {
     public static func read(from url: URL) throws -> RunResults {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        let results: RunResults
-        do {
-            results = try JSONFile.read(RunResults.self, from: url, decoder: decoder)
-        } catch {
-            throw ResultsFileError(path: error.path, reason: error.reason)
-        }
+        let results = try JSONFile.read(RunResults.self, from: url, decoder: decoder)
         guard results.schemaVersion == currentSchemaVersion else {
             throw ResultsFileError(
                 path: url.path,
@@ -37,19 +32,8 @@ extension RunResults {
     }
 }
 
-/// A results file that cannot be read, merged or understood.
-public struct ResultsFileError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The file concerned.
-    public let path: String
-    /// What is wrong with it, including the JSON coding path when relevant.
-    public let reason: String
-
-    /// Makes an error.
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-
-    /// `path: reason`.
-    public var description: String { "\(path): \(reason)" }
-}
+/// A results, baseline or thresholds file that cannot be read, merged or understood:
+/// the file and what is wrong with it, including the JSON coding path or the line,
+/// column and byte of a syntax error. The same error ``JSONFile`` throws, so a reader
+/// passes it on unchanged.
+public typealias ResultsFileError = JSONFileError

@@ -144,10 +144,18 @@ extension ManagedObjectContext {
     func pending(_ objects: [ManagedObject], matching request: FetchRequest, entity: Entity)
         throws -> [ManagedObject]
     {
-        try objects.filter { object in
+        // One model check for the request's entity (sub-entities have all its keys),
+        // not one per pending object.
+        if let predicate = request.predicate,
+            objects.contains(where: { entity.includes($0.entity) })
+        {
+            try PredicateChecker(model: coordinator.model, root: entity, variable: nil)
+                .check(predicate.root)
+        }
+        return try objects.filter { object in
             guard entity.includes(object.entity) else { return false }
             guard let predicate = request.predicate else { return true }
-            return try PredicateEvaluator.matches(predicate.root, on: object)
+            return try PredicateEvaluator.matches(predicate.root, on: object, checked: true)
         }
     }
 }

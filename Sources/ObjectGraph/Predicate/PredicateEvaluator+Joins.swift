@@ -5,17 +5,22 @@ extension PredicateEvaluator {
     /// fetched even by `author.name != 'x'` or `… OR title == 'y'`; memory agrees.
     ///
     /// The predicate is first checked against the model (``PredicateChecker``), so it
-    /// fails with the error the fetch gives whatever this object holds.
+    /// fails with the error the fetch gives whatever this object holds; a caller testing
+    /// many objects of one entity checks once and passes `checked`.
     ///
     /// Cost: a walk of the predicate and one to-one read per joined key before the
     /// evaluation itself.
     ///
     /// - Throws: ``FetchError`` from the check, or as ``evaluate(_:on:variables:)``.
-    static func matches(_ node: PredicateNode, on object: ManagedObject) throws -> Bool {
+    static func matches(_ node: PredicateNode, on object: ManagedObject, checked: Bool = false)
+        throws -> Bool
+    {
         guard let model = object.managedObjectContext?.coordinator.model else {
             return try evaluate(node, on: object)
         }
-        try PredicateChecker(model: model, root: object.entity, variable: nil).check(node)
+        if !checked {
+            try PredicateChecker(model: model, root: object.entity, variable: nil).check(node)
+        }
         for keys in joinedPaths(of: node) where try !joinsHold(keys, from: object, model) {
             return false
         }
