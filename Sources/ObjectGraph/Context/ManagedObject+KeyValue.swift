@@ -116,7 +116,7 @@ extension ManagedObject {
         }
     }
 
-    private func encode(_ value: Any?, attribute: Attribute) throws -> SQLiteValue {
+    private func encode(_ value: Any?, attribute: ResolvedAttribute) throws -> SQLiteValue {
         guard let value else { return .null }
         guard let stored = attribute.type.encode(value) else {
             throw KeyValueError.wrongType(

@@ -80,7 +80,7 @@ extension StoreCoordinator {
     /// is cached with a reference for the fetching context.
     ///
     /// - Throws: `SQLiteError`.
-    func prefetchRows(_ relationship: Relationship, keys: [Int64]) throws
+    func prefetchRows(_ relationship: ResolvedRelationship, keys: [Int64]) throws
         -> [(row: RowSnapshot, owner: Int64)]
     {
         let layout = layout(for: model.entity(id: relationship.destinationID))
