@@ -21,7 +21,7 @@ import SQLiteDB
 enum NPlusOneSuite {
     /// The suite.
     static let suite = BenchmarkSuite(
-        name: "n-plus-one", summary: "ResolvedRelationship faults per object vs prefetch vs one query",
+        name: "n-plus-one", summary: "Relationship faults per object vs prefetch vs one query",
         sizes: [10_000], scenarios: [userPostCounts, postTags])
 
     /// How many parents are read.

@@ -12,7 +12,8 @@ struct BatchRowBinder {
     private let names: [String]
     private let types: [AttributeType]
     private let defaults: [SQLiteValue]
-    private let foreignKeys: [(relationship: ResolvedRelationship, key: ResolvedRelationship.ForeignKey)]
+    private let foreignKeys:
+        [(relationship: ResolvedRelationship, key: ResolvedRelationship.ForeignKey)]
 
     init(entity: Entity, model: ManagedObjectModel) {
         self.entity = entity

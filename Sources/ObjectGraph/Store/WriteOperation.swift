@@ -17,7 +17,8 @@ enum WriteOperation {
     /// A member's position in an ordered one-to-many (`Z_FOK_<INVERSE>` of its row).
     case position(table: SQLName, column: SQLName, key: Int64, position: Int64)
     /// A member's position in an ordered many-to-many (`Z_FOK_…` of its join row).
-    case joinPosition(ResolvedRelationship.JoinTable, source: Int64, destination: Int64, position: Int64)
+    case joinPosition(
+        ResolvedRelationship.JoinTable, source: Int64, destination: Int64, position: Int64)
 
     /// An UPDATE: the columns to set and the row as it will be after the save.
     struct Update {
