@@ -45,7 +45,7 @@ package final class EngineTrace: TraceSink, Sendable {
     }
 
     /// After `count(for:)` answered `count` for `request`.
-    package func countCompleted(nanoseconds: UInt64, count: Int, request: FetchRequest) {
+    package func countCompleted(nanoseconds: UInt64, count: Int, request: AnyFetchRequest) {
         send(.countCompleted(request: request.description, count: count, nanoseconds: nanoseconds))
     }
 

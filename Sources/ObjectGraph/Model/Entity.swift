@@ -17,6 +17,11 @@ package final class Entity: Sendable, CustomStringConvertible {
     package let rootID: Int
     /// Whether it cannot be inserted.
     package let isAbstract: Bool
+    /// The class its objects are made of (``EntityDescription/managedObjectClass``, the
+    /// nearest ancestor's, or ``ManagedObject``).
+    package let objectClass: ManagedObject.Type
+    /// Where typed properties of ``objectClass`` found their attribute or relationship.
+    package let typedProperties = TypedPropertyTable()
     /// `Z_ENT` numbers of this entity and all its descendants: a contiguous range.
     package let descendantIDs: ClosedRange<Int>
     /// The table of its hierarchy: `Z` plus the root's upper-cased name.
@@ -52,7 +57,8 @@ package final class Entity: Sendable, CustomStringConvertible {
     /// Builds a resolved entity; ``ModelResolver`` is the only caller.
     package init(
         name: String, id: Int, parentID: Int?, rootID: Int, isAbstract: Bool,
-        descendantIDs: ClosedRange<Int>, table: SQLName, attributes: [ResolvedAttribute],
+        objectClass: ManagedObject.Type = ManagedObject.self, descendantIDs: ClosedRange<Int>,
+        table: SQLName, attributes: [ResolvedAttribute],
         relationships: [ResolvedRelationship], versionHash: VersionHash,
         fetchIndexes: [ResolvedIndex] = [], uniquenessConstraints: [[SQLName]] = []
     ) {
@@ -63,6 +69,7 @@ package final class Entity: Sendable, CustomStringConvertible {
         self.parentID = parentID
         self.rootID = rootID
         self.isAbstract = isAbstract
+        self.objectClass = objectClass
         self.descendantIDs = descendantIDs
         self.table = table
         self.attributes = attributes

@@ -29,13 +29,20 @@ public struct EntityDescription: Sendable {
     /// index. A save that breaks one fails with `SQLITE_CONSTRAINT_UNIQUE`; a batch
     /// insert updates the existing row instead (an upsert).
     public var uniquenessConstraints: [[String]]
+    /// The class its objects are made of: ``ManagedObject`` itself, or a subclass whose
+    /// `@Attribute` and `@Relationship` properties read and write this entity's
+    /// properties (checked when the model is built). A sub-entity without a class of its
+    /// own uses its parent's.
+    public var managedObjectClass: ManagedObject.Type?
 
     /// Describes an entity.
     public init(
         name: String, parent: String? = nil, isAbstract: Bool = false,
+        managedObjectClass: ManagedObject.Type? = nil,
         attributes: [AttributeDescription] = [], relationships: [RelationshipDescription] = [],
         indexes: [FetchIndexDescription] = [], uniquenessConstraints: [[String]] = []
     ) {
+        self.managedObjectClass = managedObjectClass
         self.indexes = indexes
         self.uniquenessConstraints = uniquenessConstraints
         self.name = name

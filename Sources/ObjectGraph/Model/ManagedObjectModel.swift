@@ -35,7 +35,9 @@ public final class ManagedObjectModel: Sendable {
     public init(entities: [EntityDescription]) {
         self.entities = entities
         var resolver = ModelResolver(entities)
-        (resolvedEntities, validationErrors) = resolver.resolve()
+        let (resolved, errors) = resolver.resolve()
+        resolvedEntities = resolved
+        validationErrors = errors + TypedClassCheck.errors(in: resolved)
         precondition(
             resolvedEntities.count <= ObjectTable<Void>.maximumEntityCount,
             "a model may have at most \(ObjectTable<Void>.maximumEntityCount) entities")

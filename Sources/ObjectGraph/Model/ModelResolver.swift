@@ -227,6 +227,8 @@ struct ModelResolver {
         return Entity(
             name: name, id: id, parentID: entity.parent.map { order.firstIndex(of: $0)! + 1 },
             rootID: rootID, isAbstract: entity.isAbstract,
+            objectClass: lineage(of: name).reversed().lazy.compactMap(\.managedObjectClass).first
+                ?? ManagedObject.self,
             descendantIDs: id...(id + descendantCount(of: name)),
             table: SQLName("Z" + root(of: name).uppercased()), attributes: resolvedAttributes,
             relationships: resolvedRelationships, versionHash: versionHash(of: entity),
