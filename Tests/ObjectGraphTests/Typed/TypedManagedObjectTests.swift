@@ -32,7 +32,8 @@ import Testing
             let fetched = try #require(posts.first)
             #expect(fetched.title == "Hello" && fetched.score == 2.5)
             #expect(fetched.value(forKey: "title") as? String == "Hello")
-            #expect(log.sql.filter { $0.hasPrefix("SELECT") }.count == 1)  // the row came with the fetch
+            // The row came with the fetch: no more SQL.
+            #expect(log.sql.filter { $0.hasPrefix("SELECT") }.count == 1)
             #expect(fetched.author?.name == "Ann")  // the author's fault: one SELECT
             #expect(log.sql.filter { $0.hasPrefix("SELECT") }.count == 2)
             #expect(fetched.author?.age == 41)
