@@ -73,12 +73,13 @@ enum MaterializeLookups {
             switch variant {
             case .engine:
                 return try state.suite.engine { context in
-                    var checksum = Checksum()
+                    var names: [(Int64, String)] = []
                     for id in ids {
                         let user = try context.existingObject(with: id)
-                        checksum.combine(user.value(forKey: "name") as? String ?? "")
+                        names.append(
+                            (id.primaryKey ?? 0, user.value(forKey: "name") as? String ?? ""))
                     }
-                    return checksum.value
+                    return digest(names)
                 }
             case .raw: return try state.suite.raw { try lookUpRaw(keys, on: $0) }
             }
@@ -86,7 +87,7 @@ enum MaterializeLookups {
 
     /// The engine's fault statement for a user, run per key on one cached statement.
     private static func lookUpRaw(_ keys: [Int64], on connection: Connection) throws -> UInt64 {
-        var checksum = Checksum()
+        var names: [(Int64, String)] = []
         for key in keys {
             try connection.forEachRow(
                 """
@@ -94,9 +95,24 @@ enum MaterializeLookups {
                 t0.ZCREATEDATINDEXED, t0.ZEMAIL, t0.ZEMAILINDEXED, t0.ZISACTIVE, t0.ZNAME, \
                 t0.ZSCORE FROM ZUSER t0 WHERE t0.Z_PK = \(key)
                 """
-            ) { checksum.combine($0.string(at: 11)) }
+            ) { names.append((key, $0.string(at: 11))) }
+        }
+        return digest(names)
+    }
+
+    /// A checksum of per-user results in key order, whichever order the users were
+    /// read in (the engine's fetch and the raw key list may scan different indexes).
+    private static func digest(_ results: [(Int64, String)]) -> UInt64 {
+        var checksum = Checksum()
+        for (key, value) in results.sorted(by: { $0.0 < $1.0 }) {
+            checksum.combine(Int(key))
+            checksum.combine(value)
         }
         return checksum.value
+    }
+
+    private static func digest(_ results: [(Int64, Int)]) -> UInt64 {
+        digest(results.map { ($0.0, String($0.1)) })
     }
 
     /// `materialize/to-many`.
@@ -109,12 +125,7 @@ enum MaterializeLookups {
             switch variant {
             case .engine:
                 return try state.suite.engine { _ in
-                    var checksum = Checksum()
-                    for user in users {
-                        checksum.combine(Int(user.objectID.primaryKey ?? 0))
-                        checksum.combine(user.posts.count)
-                    }
-                    return checksum.value
+                    digest(users.map { ($0.objectID.primaryKey ?? 0, $0.posts.count) })
                 }
             case .raw: return try state.suite.raw { try postsRaw(of: keys, on: $0) }
             }
@@ -122,15 +133,14 @@ enum MaterializeLookups {
 
     /// The engine's to-many fault statement, run per user on one cached statement.
     private static func postsRaw(of keys: [Int64], on connection: Connection) throws -> UInt64 {
-        var checksum = Checksum()
+        var counts: [(Int64, Int)] = []
         for key in keys {
             var posts = 0
             try connection.forEachRow(
                 "SELECT 0, t0.Z_PK FROM ZPOST t0 WHERE t0.ZAUTHOR = \(key)"
             ) { _ in posts += 1 }
-            checksum.combine(Int(key))
-            checksum.combine(posts)
+            counts.append((key, posts))
         }
-        return checksum.value
+        return digest(counts)
     }
 }

@@ -28,7 +28,8 @@ enum TypedClassCheck {
         for (name, wrapper) in PropertyProbe.wrappers(of: probe) {
             let problem: String?
             if let property = entity.property(named: name) {
-                problem = type(of: wrapper).mismatch(with: property, of: entity, in: entities)
+                let declaration = type(of: wrapper) as? any TypedPropertyDeclaration.Type
+                problem = declaration?.mismatch(with: property, of: entity, in: entities)
             } else {
                 problem = "entity \(entity.name) has no attribute or relationship \"\(name)\""
             }

@@ -19,7 +19,7 @@
 /// Related: https://developer.apple.com/documentation/coredata/nsmanaged
 @propertyWrapper
 public struct Attribute<Value: AttributeValue>: ManagedPropertyWrapper {
-    package var slot = TypedSlot.unresolved
+    @usableFromInline package var slot = TypedSlot.unresolved
 
     /// A property backed by the entity's attribute of the same name.
     public init() {}
@@ -33,24 +33,36 @@ public struct Attribute<Value: AttributeValue>: ManagedPropertyWrapper {
     }
 
     /// Reads and writes the attribute on the enclosing object.
+    ///
+    /// Inlinable so that it is specialized in the subclass's module, where the storage
+    /// key path is a literal the optimizer turns into a plain field read: a resolved
+    /// index then costs one load, with no key path projected at run time.
+    @inlinable
     public static subscript<Object: ManagedObject>(
         _enclosingInstance object: Object,
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<Object, Value>,
         storage storageKeyPath: ReferenceWritableKeyPath<Object, Self>
     ) -> Value {
         get {
-            if let probe = object.probe {
-                probe.record(storageKeyPath)
-                return Value.probeValue
+            var index = object[keyPath: storageKeyPath].slot.index
+            if index < 0 {
+                guard !object.isProbe else { return object.probedAttribute(storageKeyPath) }
+                index = object.resolveIndex(storageKeyPath)
+                object[keyPath: storageKeyPath].slot.index = index
             }
-            return object.typedAttribute(object.slotIndex(storageKeyPath))
+            return object.typedAttribute(Int(index))
         }
         set {
-            object.setTypedAttribute(newValue, at: object.slotIndex(storageKeyPath))
+            var index = object[keyPath: storageKeyPath].slot.index
+            if index < 0 {
+                index = object.resolveIndex(storageKeyPath)
+                object[keyPath: storageKeyPath].slot.index = index
+            }
+            object.setTypedAttribute(newValue, at: Int(index))
         }
     }
 
-    package static func mismatch(
+    static func mismatch(
         with property: Entity.Property, of entity: Entity, in entities: [Entity]
     ) -> String? {
         guard case .attribute(let index) = property else {
@@ -64,3 +76,5 @@ public struct Attribute<Value: AttributeValue>: ManagedPropertyWrapper {
         return nil
     }
 }
+
+extension Attribute: TypedPropertyDeclaration {}

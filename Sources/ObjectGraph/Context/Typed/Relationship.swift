@@ -19,7 +19,7 @@
 /// Related: https://developer.apple.com/documentation/coredata/nsmanaged
 @propertyWrapper
 public struct Relationship<Value: RelationshipValue>: ManagedPropertyWrapper {
-    package var slot = TypedSlot.unresolved
+    @usableFromInline package var slot = TypedSlot.unresolved
 
     /// A property backed by the entity's relationship of the same name.
     public init() {}
@@ -50,7 +50,7 @@ public struct Relationship<Value: RelationshipValue>: ManagedPropertyWrapper {
         }
     }
 
-    package static func mismatch(
+    static func mismatch(
         with property: Entity.Property, of entity: Entity, in entities: [Entity]
     ) -> String? {
         guard case .relationship(let index) = property else {
@@ -72,3 +72,5 @@ public struct Relationship<Value: RelationshipValue>: ManagedPropertyWrapper {
         return nil
     }
 }
+
+extension Relationship: TypedPropertyDeclaration {}
