@@ -5,6 +5,7 @@ import SQLiteDB
 public protocol IntegerAttributeValue: AttributeValue, FixedWidthInteger {}
 
 extension IntegerAttributeValue {
+    @inlinable
     public static func holds(_ type: AttributeType) -> Bool {
         switch type {
         case .integer16: return bitWidth >= 16
@@ -14,11 +15,13 @@ extension IntegerAttributeValue {
         }
     }
 
+    @inlinable
     public static func decode(_ stored: SQLiteValue, as type: AttributeType) -> Self? {
         guard case .integer(let value) = stored else { return nil }
         return Self(exactly: value)
     }
 
+    @inlinable
     public func encode(as type: AttributeType) -> SQLiteValue? {
         guard let wide = Int64(exactly: self) else { return nil }
         switch type {

@@ -20,13 +20,16 @@ public protocol AttributeValue {
 
 /// The decoding of optional values: NULL reads as nil rather than failing.
 extension Optional: AttributeValue where Wrapped: AttributeValue {
+    @inlinable
     public static func holds(_ type: AttributeType) -> Bool { Wrapped.holds(type) }
 
+    @inlinable
     public static func decode(_ stored: SQLiteValue, as type: AttributeType) -> Self? {
         if case .null = stored { return .some(.none) }
         return Wrapped.decode(stored, as: type).map { .some($0) }
     }
 
+    @inlinable
     public func encode(as type: AttributeType) -> SQLiteValue? {
         guard let self else { return .null }
         return self.encode(as: type)
@@ -36,47 +39,62 @@ extension Optional: AttributeValue where Wrapped: AttributeValue {
 }
 
 extension String: AttributeValue {
+    @inlinable
     public static func holds(_ type: AttributeType) -> Bool { type == .string }
+    @inlinable
     public static func decode(_ stored: SQLiteValue, as type: AttributeType) -> Self? {
         if case .text(let text) = stored { return text }
         return nil
     }
+    @inlinable
     public func encode(as type: AttributeType) -> SQLiteValue? { .text(self) }
     public static var probeValue: Self { "" }
 }
 
 extension Bool: AttributeValue {
+    @inlinable
     public static func holds(_ type: AttributeType) -> Bool { type == .boolean }
+    @inlinable
     public static func decode(_ stored: SQLiteValue, as type: AttributeType) -> Self? {
         stored.int64.map { $0 != 0 }
     }
+    @inlinable
     public func encode(as type: AttributeType) -> SQLiteValue? { .integer(self ? 1 : 0) }
     public static var probeValue: Self { false }
 }
 
 extension Double: AttributeValue {
+    @inlinable
     public static func holds(_ type: AttributeType) -> Bool { type == .double || type == .float }
+    @inlinable
     public static func decode(_ stored: SQLiteValue, as type: AttributeType) -> Self? {
         stored.double
     }
+    @inlinable
     public func encode(as type: AttributeType) -> SQLiteValue? { .real(self) }
     public static var probeValue: Self { 0 }
 }
 
 extension Float: AttributeValue {
+    @inlinable
     public static func holds(_ type: AttributeType) -> Bool { type == .float }
+    @inlinable
     public static func decode(_ stored: SQLiteValue, as type: AttributeType) -> Self? {
         stored.double.map { Float($0) }
     }
+    @inlinable
     public func encode(as type: AttributeType) -> SQLiteValue? { .real(Double(self)) }
     public static var probeValue: Self { 0 }
 }
 
 extension Date: AttributeValue {
+    @inlinable
     public static func holds(_ type: AttributeType) -> Bool { type == .date }
+    @inlinable
     public static func decode(_ stored: SQLiteValue, as type: AttributeType) -> Self? {
         stored.double.map { Date(timeIntervalSinceReferenceDate: $0) }
     }
+    @inlinable
     public func encode(as type: AttributeType) -> SQLiteValue? {
         .real(timeIntervalSinceReferenceDate)
     }
@@ -84,11 +102,14 @@ extension Date: AttributeValue {
 }
 
 extension Data: AttributeValue {
+    @inlinable
     public static func holds(_ type: AttributeType) -> Bool { type == .binary }
+    @inlinable
     public static func decode(_ stored: SQLiteValue, as type: AttributeType) -> Self? {
         if case .blob(let data) = stored { return data }
         return nil
     }
+    @inlinable
     public func encode(as type: AttributeType) -> SQLiteValue? { .blob(self) }
     public static var probeValue: Self { Data() }
 }

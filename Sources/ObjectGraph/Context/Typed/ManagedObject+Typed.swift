@@ -9,7 +9,13 @@ extension ManagedObject {
     func resolveIndex<Object: ManagedObject, Wrapper: ManagedPropertyWrapper>(
         _ storage: ReferenceWritableKeyPath<Object, Wrapper>
     ) -> Int32 {
-        Int32(entity.typedProperties.index(of: storage, in: entity))
+        let key = TypedSlotCache.key(storage, entity: entity)
+        if let context = managedObjectContext, let index = context.typedSlots[key] {
+            return index
+        }
+        let index = Int32(entity.typedProperties.index(of: storage, in: entity))
+        managedObjectContext?.typedSlots[key] = index
+        return index
     }
 
     /// The index behind a typed property, resolved and kept if needed (relationship
@@ -38,21 +44,37 @@ extension ManagedObject {
     }
 
     /// A typed attribute read: the fault fired if needed, the stored value decoded.
-    @usableFromInline
+    ///
+    /// Inlinable so the decoding is specialized for `Value` in the caller's module: an
+    /// unspecialized call looked up `Optional<Value>`'s metadata at run time on every
+    /// read (about a thousand instructions).
+    @inlinable
     func typedAttribute<Value: AttributeValue>(_ index: Int) -> Value {
-        let attribute = entity.attributes[index]
-        let stored: SQLiteValue
-        do {
-            stored = try attributeStoredValue(index)
-        } catch {
-            preconditionFailure("\(entity.name).\(attribute.name): \(error)")
-        }
-        guard let value = Value.decode(stored, as: attribute.type) else {
-            preconditionFailure(
-                "\(entity.name).\(attribute.name) is \(stored.isNull ? "nil" : "\(stored)"), "
-                    + "which \(Value.self) cannot hold; declare the property optional")
+        let (stored, type) = storedAttribute(index)
+        guard let value = Value.decode(stored, as: type) else {
+            undecodable(stored, at: index, as: Value.self)
         }
         return value
+    }
+
+    /// An attribute's stored value and type for a typed read; a fault that cannot be
+    /// fired stops the program, as Core Data raises.
+    @usableFromInline
+    func storedAttribute(_ index: Int) -> (SQLiteValue, AttributeType) {
+        do {
+            return (try attributeStoredValue(index), entity.attributes[index].type)
+        } catch {
+            preconditionFailure("\(entity.name).\(entity.attributes[index].name): \(error)")
+        }
+    }
+
+    /// Stops the program: a stored value `Value` cannot hold (nil into a non-optional).
+    @usableFromInline
+    func undecodable<Value>(_ stored: SQLiteValue, at index: Int, as: Value.Type) -> Never {
+        preconditionFailure(
+            "\(entity.name).\(entity.attributes[index].name) is "
+                + "\(stored.isNull ? "nil" : "\(stored)"), which \(Value.self) cannot hold; "
+                + "declare the property optional")
     }
 
     /// A typed attribute write: recorded as a change, no SQL until save.
