@@ -67,7 +67,7 @@ extension ManagedObjectContext {
         }
         let id = ObjectID(entity: concrete, primaryKey: statement.int64(at: 1), store: store)
         return PartialRow(
-            row: RowSnapshot(objectID: id, version: statement.int64(at: 2), values: values),
+            row: RowSnapshot.make(objectID: id, version: statement.int64(at: 2), values: values),
             loaded: loaded)
     }
 }

@@ -51,7 +51,9 @@ package final class EngineTrace: TraceSink, Sendable {
 
     /// After an object fault's SELECT filled `snapshot`.
     package func faultFulfilled(_ snapshot: RowSnapshot) {
-        send(.faultFulfilled(snapshot))
+        send(
+            .faultFulfilled(
+                FulfilledRow(objectID: snapshot.objectID, values: Array(snapshot.values))))
     }
 
     /// After the to-many relationship `name` of `objectID` was read: `rows` IDs.
