@@ -126,7 +126,7 @@ enum BatchOpsWork {
 extension Post {
     /// Sets ``BatchOpsWork/values(_:)`` of `index` through the typed properties, as an
     /// app's import code would.
-    fileprivate func fill(_ index: Int) {
+    func fill(_ index: Int) {
         let date = Date(timeIntervalSinceReferenceDate: 700_000_000 + Double(index))
         title = "new post \(index)"
         titleIndexed = title
