@@ -131,6 +131,54 @@ enum MaterializeLookups {
             }
         })
 
+    /// `materialize/n-plus-one`.
+    static let nPlusOne = BenchmarkScenario(
+        "n-plus-one",
+        summary:
+            "Reads 1,000 loaded users' posts' titles: a to-many fault, then a row fault per post",
+        variants: Variant.self, setup: { LookupState(suite: try SuiteState($0)) },
+        reset: { try prepare(&$0, load: true) },
+        body: { state, variant in
+            let (users, keys) = (state.users, state.keys)
+            switch variant {
+            case .engine:
+                return try state.suite.engine { _ in
+                    digest(
+                        users.map { user in
+                            (
+                                user.objectID.primaryKey ?? 0,
+                                user.posts.map { $0.title ?? "" }.sorted().joined()
+                            )
+                        })
+                }
+            case .raw: return try state.suite.raw { try titlesRaw(of: keys, on: $0) }
+            }
+        })
+
+    /// The engine's statements for `n-plus-one`, issued by hand: per user the to-many
+    /// ID SELECT, then per post its row fault's SELECT.
+    private static func titlesRaw(of keys: [Int64], on connection: Connection) throws -> UInt64 {
+        var results: [(Int64, String)] = []
+        for key in keys {
+            var posts: [Int64] = []
+            try connection.forEachRow("SELECT 0, t0.Z_PK FROM ZPOST t0 WHERE t0.ZAUTHOR = \(key)") {
+                posts.append($0.int64(at: 1))
+            }
+            var titles: [String] = []
+            for post in posts {
+                try connection.forEachRow(
+                    """
+                    SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZBODY, t0.ZCREATEDAT, t0.ZCREATEDATINDEXED, \
+                    t0.ZLIKES, t0.ZSTATUS, t0.ZSTATUSINDEXED, t0.ZTITLE, t0.ZTITLEINDEXED, \
+                    t0.ZWORDCOUNT, t0.ZAUTHOR FROM ZPOST t0 WHERE t0.Z_PK = \(post)
+                    """
+                ) { titles.append($0.string(at: 9)) }
+            }
+            results.append((key, titles.sorted().joined()))
+        }
+        return digest(results)
+    }
+
     /// The engine's to-many fault statement, run per user on one cached statement.
     private static func postsRaw(of keys: [Int64], on connection: Connection) throws -> UInt64 {
         var counts: [(Int64, Int)] = []

@@ -22,6 +22,10 @@ import Testing
         #expect(metric("lookup", "raw", "sql.statements") == users)
         #expect(metric("to-many", "engine", "sql.selects") == users)
         #expect(metric("to-many", "engine", "engine.relationship-faults") == users)
+        // 1 + 11N at this dataset's ratio: each user's to-many, then each post's row.
+        let posts = try #require(metric("n-plus-one", "engine", "engine.object-faults"))
+        #expect(metric("n-plus-one", "engine", "sql.selects") == users + posts)
+        #expect(metric("n-plus-one", "raw", "sql.statements") == users + posts)
         for configuration in ["typed", "kvc"] {
             #expect(metric("insert", configuration, "sql.inserts") == SuiteRun.size)
         }
