@@ -39,8 +39,13 @@ public struct Metric: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Peak resident set size during one body call (VmHWM after a reset).
     public static let peakResidentMemory = Metric(name: "peakRSS", unit: .bytes)
 
+    /// Instructions executed by one body call, every thread (valgrind's callgrind `Ir`).
+    public static let instructions = Metric(name: "instructions", unit: .count)
+
     /// Metrics read in timed iterations.
     public static let timed: [Metric] = [.wallTime, .cpuUser, .cpuSystem]
+    /// Metrics read in counted iterations (`bench run --instructions`).
+    public static let counted: [Metric] = [.instructions]
     /// Built-in metrics read in instrumented iterations.
     public static let instrumented: [Metric] = [
         .bytesAllocated, .allocations, .peakAllocated, .residentMemory, .peakResidentMemory,

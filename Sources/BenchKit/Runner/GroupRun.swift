@@ -2,7 +2,9 @@ import SQLBasics
 
 /// Runs one group: every configuration of one scenario at one size, interleaved.
 ///
-/// Warm-up, timed and instrumented phases each go round the workers in turn. A worker
+/// Warm-up, timed and instrumented phases each go round the workers in turn; when
+/// counting instructions, counted iterations (as many as instrumented ones) replace
+/// the timed phase, whose times under valgrind would mean nothing. A worker
 /// that fails leaves the rotation and the others go on. Every phase is bounded by the
 /// group's time budget (``RunLimits/maxTime`` per configuration): the timed phase after
 /// ``RunLimits/minimumIterations`` rounds, warm-up and instrumented phases after one, so
@@ -13,19 +15,21 @@ final class GroupRun {
     private let recorders: [CaseKey: CaseRecorder]
     private let limits: RunLimits
     private let seed: UInt64
+    private let countsInstructions: Bool
     private let stopFlag: StopFlag
     private let observer: (any RunObserver)?
     private var datasets: [DatasetRecord] = []
 
     init(
-        workers: [any CaseWorker], limits: RunLimits, seed: UInt64, stopFlag: StopFlag,
-        observer: (any RunObserver)?
+        workers: [any CaseWorker], limits: RunLimits, seed: UInt64, countsInstructions: Bool,
+        stopFlag: StopFlag, observer: (any RunObserver)?
     ) {
         self.workers = workers
         self.recorders = Dictionary(
             uniqueKeysWithValues: workers.map { ($0.key, CaseRecorder(key: $0.key)) })
         self.limits = limits
         self.seed = seed
+        self.countsInstructions = countsInstructions
         self.stopFlag = stopFlag
         self.observer = observer
     }
@@ -35,7 +39,11 @@ final class GroupRun {
         let keys = workers.map(\.key)
         startWorkers()
         runRounds(.warmup, count: limits.warmupIterations)
-        runTimedRounds()
+        if countsInstructions {
+            runRounds(.counted, count: max(limits.instrumentedIterations, 1))
+        } else {
+            runTimedRounds()
+        }
         runRounds(.instrumented, count: limits.instrumentedIterations)
         for worker in workers { worker.finish() }
         let interrupted = stopFlag.isStopRequested

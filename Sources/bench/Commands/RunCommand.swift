@@ -36,6 +36,9 @@ struct RunCommand: Subcommand {
         .flag("--no-progress", "print no progress, only the summary"),
         .value("--shard", "I/N", "run only shard I of N (every N-th scenario x size group)"),
         .flag("--in-process", "run cases in this process (RSS and peak RSS then shared)"),
+        .flag(
+            "--instructions",
+            "count each body's instructions under valgrind's callgrind instead of timing it"),
         SharedOptions.datasetDir,
         .value("--baseline", "FILE", "gate the results against a baseline (see bench compare)"),
         .value("--thresholds", "FILE", "the gate's thresholds file (docs/GATES.md)"),

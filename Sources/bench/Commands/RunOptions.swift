@@ -25,6 +25,8 @@ struct RunOptions: Equatable {
     var allowsDatasetChange = false
     /// `--rerun-suspects`: re-measure cases whose time regressed once before failing.
     var rerunsSuspects = false
+    /// `--instructions`: count instructions under callgrind instead of timing.
+    var countsInstructions = false
 
     /// Reads and checks every option of `arguments`.
     /// - Parameter suites: The suites that exist, to check `--suite` against.
@@ -55,6 +57,14 @@ struct RunOptions: Equatable {
         thresholds = arguments.value("--thresholds")
         allowsDatasetChange = arguments.has("--allow-dataset-change")
         rerunsSuspects = arguments.has("--rerun-suspects")
+        countsInstructions = arguments.has("--instructions")
+        if countsInstructions && (isInProcess || rerunsSuspects) {
+            throw UsageError(
+                message:
+                    "--instructions runs each case in a child under valgrind: it cannot be "
+                    + "combined with --in-process or --rerun-suspects",
+                usage: values.usage)
+        }
         if baseline == nil && (thresholds != nil || allowsDatasetChange || rerunsSuspects) {
             throw UsageError(
                 message:
