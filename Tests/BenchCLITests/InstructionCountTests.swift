@@ -36,9 +36,9 @@ import Testing
         let second = try Self.instructions()
         #expect(first.count == 5)
         #expect(first == second)
-        let perRow = try #require(first["selftest-sql/author-lookups [per-row] 200"])
-        let batched = try #require(first["selftest-sql/author-lookups [batched] 200"])
-        #expect(perRow > batched, "20 lookups cost more than one batched query")
-        #expect(batched > 10_000)
+        let inPlace = try #require(first["selftest/sort [in-place] 200"])
+        let allocating = try #require(first["selftest/sort [allocating] 200"])
+        #expect(inPlace > 1_000)
+        #expect(allocating > inPlace, "allocating a sorted copy costs more than sorting in place")
     }
 }

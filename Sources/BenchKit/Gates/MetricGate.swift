@@ -58,10 +58,24 @@ package enum MetricGate {
             significant = new.low > old.high || new.high < old.low
             text += ", 95% median intervals " + (significant ? "disjoint" : "overlap")
         }
+        text += detectable(baseline.summary, current.summary, rule: rule)
         guard abs(change) > rule.threshold, abs(after - before) > rule.floor, significant else {
             return (.unchanged, text)
         }
         return (isWorse(after - before, rule) ? .regressed : .improved, text)
+    }
+
+    /// The minimum detectable effect, and a warning when it exceeds the threshold:
+    /// then a change between the two went unseen by this run, not shown absent.
+    private static func detectable(_ baseline: Summary, _ current: Summary, rule: ResolvedGateRule)
+        -> String
+    {
+        guard
+            let effect = DetectableChange.relative(
+                baseline: baseline, current: current, confidence: rule.confidence)
+        else { return ", detectable change unknown (under 2 samples a side)" }
+        let text = ", detectable change \(String(format: "%.1f%%", effect * 100))"
+        return effect > rule.threshold ? text + " (above the threshold: underpowered)" : text
     }
 
     private static func isWorse(_ delta: Double, _ rule: ResolvedGateRule) -> Bool {

@@ -11,9 +11,12 @@ import Foundation
 /// and collection off (``launcher(wrapping:outputDirectory:)``); around each counted
 /// body the worker turns both on, then dumps the counters to a numbered file and reads
 /// its `totals:` line (``InstructionCounter``). Setup, reset, verify and the harness
-/// run uninstrumented and are in no count. The count is the instructions every thread
-/// executed, so the same binary on the same input gives the same number whatever the
-/// machine's load (hashing seeds are fixed through `SWIFT_DETERMINISTIC_HASHING`).
+/// run uninstrumented and are in no count. The count is the instructions of the
+/// thread that runs the body (the worker's main thread; a context's `performAndWait`
+/// runs its block there too): other threads' spin-waits depend on how valgrind
+/// happened to schedule them and moved engine counts by up to 1% between runs. So the
+/// same binary on the same input gives the same number whatever the machine's load
+/// (hashing seeds are fixed through `SWIFT_DETERMINISTIC_HASHING`).
 /// Cost: a worker under valgrind runs its setup about 5x slower and a counted body
 /// 20 to 100x slower; a dump file write and read per counted iteration.
 package enum Callgrind {
@@ -77,7 +80,8 @@ package enum Callgrind {
         let prefix = outputDirectory.appendingPathComponent("callgrind").path
         let options = [
             "--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no",
-            "--callgrind-out-file=\(prefix).%p", "--dump-line=no", "--quiet",
+            "--callgrind-out-file=\(prefix).%p", "--separate-threads=yes", "--dump-line=no",
+            "--quiet",
         ]
         return WorkerLauncher(
             executable: URL(fileURLWithPath: valgrind),
@@ -98,8 +102,9 @@ package struct CallgrindError: Error, CustomStringConvertible {
 
 /// Counts the instructions of one body at a time in a worker under callgrind.
 ///
-/// Confined to the worker's thread; numbers its dumps as callgrind does (1, 2, …).
-/// Cost: one dump file written, read and removed per ``count(_:)``.
+/// Confined to the worker's main thread (valgrind's thread 1); numbers its dumps as
+/// callgrind does (`PREFIX.PID.N-TT`, N from 1, TT the thread). Cost: a dump file
+/// per active thread written, and read or removed, per ``count(_:)``.
 final class InstructionCounter {
     private let prefix: String
     private var dumps = 0
@@ -107,12 +112,12 @@ final class InstructionCounter {
     /// A counter, or a failure saying why this process cannot count.
     /// - Throws: ``CaseFailure`` when the process is not under callgrind.
     init() throws {
-        guard Callgrind.isRunning,
+        guard Callgrind.isRunning, Thread.isMainThread,
             let prefix = ProcessInfo.processInfo.environment[Callgrind.outputVariable]
         else {
             throw CaseFailure(
-                "counted iterations need a worker under valgrind's callgrind "
-                    + "(bench run --instructions starts one)")
+                "counted iterations need the main thread of a worker under valgrind's "
+                    + "callgrind (bench run --instructions starts one)")
         }
         self.prefix = "\(prefix).\(getpid())"
     }
@@ -130,9 +135,17 @@ final class InstructionCounter {
         return (instructions, checksum)
     }
 
+    /// The main thread's count in dump `number`; every thread's file of it removed.
     private func readDump(number: Int) throws -> Double {
-        let path = "\(prefix).\(number)"
-        defer { unlink(path) }
+        let dump = "\(prefix).\(number)-"
+        let path = dump + "01"
+        defer {
+            let directory = URL(fileURLWithPath: prefix).deletingLastPathComponent()
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            for file in files where directory.appendingPathComponent(file).path.hasPrefix(dump) {
+                unlink(directory.appendingPathComponent(file).path)
+            }
+        }
         guard let text = ProcFile.read(path), let totals = Self.totals(in: text) else {
             throw CaseFailure("callgrind dump \(path) is missing or has no 'totals:' line")
         }
