@@ -52,6 +52,11 @@ package enum MetricGate {
             text += String(
                 format: ", Mann-Whitney \(p), P(current>baseline)=%.2f",
                 test.probabilityOfSuperiority)
+            if let ratio = Bootstrap.ratioOfMedians(current.samples, baseline.samples, seed: 42) {
+                text += String(
+                    format: ", ratio %.3fx (95%% CI %.3f-%.3fx)", ratio.ratio,
+                    ratio.interval.low, ratio.interval.high)
+            }
         } else {
             let old = baseline.summary.medianInterval
             let new = current.summary.medianInterval

@@ -27,6 +27,20 @@ struct GateCheck {
         self.allowsDatasetChange = allowsDatasetChange
     }
 
+    /// Gates against `reference`, already in memory (`bench run --against`), named
+    /// `name` in reports.
+    /// - Throws: ``ResultsFileError`` for a malformed thresholds file.
+    init(reference: RunResults, name: String, thresholds: String?, allowsDatasetChange: Bool)
+        throws
+    {
+        baselinePath = name
+        baseline = reference
+        self.thresholds =
+            try thresholds.map { try GateThresholds.read(from: URL(fileURLWithPath: $0)) }
+            ?? GateThresholds()
+        self.allowsDatasetChange = allowsDatasetChange
+    }
+
     /// `path`, or `path/results.json` when `path` is a directory.
     static func resultsFile(_ path: String) -> String {
         var isDirectory: ObjCBool = false

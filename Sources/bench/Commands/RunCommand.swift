@@ -44,6 +44,10 @@ struct RunCommand: Subcommand {
         .value("--thresholds", "FILE", "the gate's thresholds file (docs/GATES.md)"),
         .flag("--allow-dataset-change", "gate even when dataset hashes differ from the baseline"),
         .flag("--rerun-suspects", "re-measure cases whose time regressed once before failing"),
+        .value(
+            "--against", "REF",
+            "A/B with another build, sample by sample: a git ref (built in release in a "
+                + "temporary worktree) or a directory holding a built bench"),
     ]
 
     let options: RunOptions

@@ -28,7 +28,7 @@ struct RunExecution {
         } catch {
             return console.usageError(error)
         }
-        let gate: GateCheck?
+        var gate: GateCheck?
         do {
             gate = try options.baseline.map { path in
                 try GateCheck(
@@ -53,7 +53,17 @@ struct RunExecution {
             handlesInterrupts ? InterruptHandler(stopFlag: stopFlag, console: console) : nil
         let progress = ProgressReporter.make(enabled: options.showsProgress, console: console)
         let started = Date()
-        let outcome = makeRunner(observer: progress, launcher: workers).run(plan)
+        let outcome: RunOutcome
+        if let reference = options.against {
+            do {
+                (outcome, gate) = try runAgainst(reference, plan: plan, observer: progress)
+            } catch {
+                console.err("error: \(ErrorText.describe(error))")
+                return 2
+            }
+        } else {
+            outcome = makeRunner(observer: progress, launcher: workers).run(plan)
+        }
         interrupts?.cancel()
         var results = assemble(outcome, started: started)
         results.interruption = interrupts?.signalName
@@ -138,7 +148,8 @@ struct RunExecution {
             observer: observer)
     }
 
-    private func assemble(_ outcome: RunOutcome, started: Date) -> RunResults {
+    /// The results of `outcome`, as a run started at `started` with these options.
+    func assemble(_ outcome: RunOutcome, started: Date) -> RunResults {
         let settings = RunSettings(
             profile: options.profile, limits: options.limits, seed: options.seed,
             isolated: !options.isInProcess, suites: options.suites,
