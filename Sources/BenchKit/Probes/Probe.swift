@@ -41,18 +41,21 @@ struct Probe {
         ProcessMemory.resetPeak()
         let allocBefore = Jemalloc.snapshot()
         Jemalloc.resetPeak()
+        let ioBefore = ProcessIO.snapshot()
         let checksum = try body()
+        let ioAfter = ProcessIO.snapshot()
         let peak = Jemalloc.peak()
         let allocAfter = Jemalloc.snapshot()
         let memory = ProcessMemory.snapshot()
         let countersAfter = counterSources.flatMap { $0.read() }
         let traces = traceSources.map { $0.finishTrace() }
         blackHole(checksum)
-        let builtIn = [
-            allocAfter.bytesAllocated - allocBefore.bytesAllocated,
-            allocAfter.allocations - allocBefore.allocations,
-            peak, memory.resident, memory.peakResident,
-        ]
+        let builtIn =
+            [
+                allocAfter.bytesAllocated - allocBefore.bytesAllocated,
+                allocAfter.allocations - allocBefore.allocations,
+                peak, memory.resident, memory.peakResident,
+            ] + ProcessIO.delta(ioBefore, ioAfter)
         let values = builtIn + zip(countersAfter, countersBefore).map { $0 - $1 }
         guard !traceSources.isEmpty else { return (values, checksum, nil, nil) }
         let trace = SQLTrace(statements: traces.flatMap(\.statements))
