@@ -19,12 +19,9 @@ struct GateCheck {
     /// Reads the baseline (a file or a run directory) and the thresholds file, if any.
     /// - Throws: ``ResultsFileError`` for a missing, malformed or wrong-version file.
     init(baseline path: String, thresholds: String?, allowsDatasetChange: Bool) throws {
-        baselinePath = path
-        baseline = try RunResults.read(from: URL(fileURLWithPath: Self.resultsFile(path)))
-        self.thresholds =
-            try thresholds.map { try GateThresholds.read(from: URL(fileURLWithPath: $0)) }
-            ?? GateThresholds()
-        self.allowsDatasetChange = allowsDatasetChange
+        try self.init(
+            reference: RunResults.read(from: URL(fileURLWithPath: Self.resultsFile(path))),
+            name: path, thresholds: thresholds, allowsDatasetChange: allowsDatasetChange)
     }
 
     /// Gates against `reference`, already in memory (`bench run --against`), named
