@@ -8,7 +8,7 @@ import Foundation
 /// Instruction counts from valgrind's callgrind, for `bench run --instructions`.
 ///
 /// The parent starts each worker under `valgrind --tool=callgrind` with instrumentation
-/// and collection off (``launcher(wrapping:outputDirectory:)``); around each counted
+/// and collection off (``launcher(wrapping:valgrind:outputDirectory:)``); around each counted
 /// body the worker turns both on, then dumps the counters to a numbered file and reads
 /// its `totals:` line (``InstructionCounter``). Setup, reset, verify and the harness
 /// run uninstrumented and are in no count. The count is the instructions of the
@@ -68,7 +68,7 @@ package enum Callgrind {
     /// `launcher` run under callgrind, its dumps in `outputDirectory`.
     /// - Parameters:
     ///   - launcher: The worker as it would run without valgrind.
-    ///   - valgrind: The valgrind executable (``valgrindPath(environment:)``).
+    ///   - valgrind: The valgrind executable (``valgrindPath()``).
     ///   - outputDirectory: An existing directory the caller removes after the run;
     ///     it gets the worker's ``strippedCopy(of:into:)`` and each worker's final
     ///     (empty) dump.

@@ -9,7 +9,7 @@ import SQLBasics
 /// the machine's load would move the median of a deterministic count. A worker
 /// that fails leaves the rotation and the others go on. Every phase is bounded by the
 /// group's time budget (``RunLimits/maxTime`` per configuration): the timed phase after
-/// ``RunLimits/minimumIterations`` rounds, warm-up and instrumented phases after one, so
+/// ``RunLimits/minimumIterations`` rounds, warm-up after one and instrumented after two, so
 /// a case that takes minutes per iteration at 1m costs a few iterations, not a profile's
 /// full counts. Cost: the iterations.
 final class GroupRun {
