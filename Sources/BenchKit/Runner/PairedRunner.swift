@@ -1,11 +1,12 @@
 /// Runs every case of a plan on two builds, sample by sample, for a same-machine A/B
 /// comparison (`bench run --against REF`).
 ///
-/// For each case, round after round, the current build's worker and then the
-/// reference build's each start fresh in a child process, set the case up, warm up and
-/// run one timed iteration: A B A B …, so drift in the machine's speed (other jobs, heat,
-/// frequency) reaches both sides alike and cancels in the comparison, and no sample
-/// inherits a warmed heap from the one before. Cost: per sample and side, one process
+/// For each case, round after round, the current build's worker and the reference
+/// build's each start fresh in a child process, set the case up, warm up and run one
+/// timed iteration, in alternating order: A B, B A, A B …, so drift in the machine's
+/// speed (other jobs, heat, frequency) reaches both sides alike and cancels in the
+/// comparison, going first or second favours neither, and no sample inherits a warmed
+/// heap from the one before. Cost: per sample and side, one process
 /// spawn, one setup and the warm-up iterations; the profile's timed iteration count
 /// gives the samples per side (at least ``RunLimits/minimumIterations``).
 public final class PairedRunner {
@@ -57,12 +58,13 @@ public final class PairedRunner {
         return (current, reference)
     }
 
-    /// One case on both sides, alternating: the current build's side first.
+    /// One case on both sides: the current build first in even rounds, second in odd.
     private func measure(_ key: CaseKey) -> [PairedSide] {
         let sides = [current, reference].map { PairedSide(key: key, launcher: $0) }
         let rounds = max(limits.maxIterations, RunLimits.minimumIterations)
-        for _ in 0..<rounds where !stopFlag.isStopRequested {
-            for side in sides where !side.recorder.isFailed {
+        for round in 0..<rounds where !stopFlag.isStopRequested {
+            let order = round.isMultiple(of: 2) ? sides : sides.reversed()
+            for side in order where !side.recorder.isFailed {
                 side.sample(seed: seed, warmup: limits.warmupIterations)
             }
         }
