@@ -39,13 +39,15 @@ struct Probe {
         let countersBefore = counterSources.flatMap { $0.read() }
         for source in traceSources { source.startTrace() }
         ProcessMemory.resetPeak()
+        // The /proc/self/io reads allocate, so they stay outside the allocation window,
+        // and inside the memory reads' (which read /proc files too).
+        let ioBefore = ProcessIO.snapshot()
         let allocBefore = Jemalloc.snapshot()
         Jemalloc.resetPeak()
-        let ioBefore = ProcessIO.snapshot()
         let checksum = try body()
-        let ioAfter = ProcessIO.snapshot()
         let peak = Jemalloc.peak()
         let allocAfter = Jemalloc.snapshot()
+        let ioAfter = ProcessIO.snapshot()
         let memory = ProcessMemory.snapshot()
         let countersAfter = counterSources.flatMap { $0.read() }
         let traces = traceSources.map { $0.finishTrace() }
