@@ -26,6 +26,7 @@ enum XcodeModelFixtures {
         current: String? = nil, currentFile: String? = nil
     ) throws -> URL {
         let bundle = directory.url.appendingPathComponent(name + ".xcdatamodeld")
+        try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
         for (version, text) in versions {
             let folder = bundle.appendingPathComponent(version + ".xcdatamodel")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

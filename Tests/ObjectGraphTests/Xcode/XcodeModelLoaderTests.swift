@@ -155,4 +155,70 @@ import Testing
                 "CREATE TABLE Z_METADATA ", "CREATE TABLE Z_MODELCACHE ", "CREATE TABLE Z_PRIMARYKEY ",
             ])
     }
+
+    static let deferredShapes = XcodeModelFixtures.contents(
+        """
+        <entity name="Book">
+            <attribute name="pagesCount" optional="YES" attributeType="Integer 64" derived="YES" \
+        derivationExpression="pages.@count" usesScalarValueType="YES"/>
+            <attribute name="place" optional="YES" attributeType="Composite" composite="Place"/>
+            <attribute name="tags" optional="YES" attributeType="Transformable" \
+        valueTransformerName="NSSecureUnarchiveFromData" customClassName="[String]"/>
+            <fetchIndex name="byExpression">
+                <fetchIndexElement expression="1" expressionType="String" type="Binary" order="ascending"/>
+            </fetchIndex>
+            <fetchIndex name="byBox">
+                <fetchIndexElement property="pagesCount" type="RTree" order="ascending"/>
+            </fetchIndex>
+        </entity>
+        <composite name="Place">
+            <attribute name="city" optional="YES" attributeType="String"/>
+            <attribute name="geo" optional="YES" attributeType="Composite" composite="Geo"/>
+        </composite>
+        <compositeAttribute name="Geo">
+            <attribute name="lat" optional="YES" attributeType="Double" defaultValueString="0"/>
+        </compositeAttribute>
+        """)
+
+    @Test("composites (nested), transformables, derived and expression indexes are parsed")
+    func deferredShapesParse() throws {
+        let directory = try TemporaryDirectory()
+        let model = try XcodeModel(
+            contentsOf: try XcodeModelFixtures.writeContents(Self.deferredShapes, in: directory))
+        let book = try entity("Book", in: model)
+        #expect(book.attributes.map(\.valueKind) == [
+            .plain, .composite(name: "Place"),
+            .transformable(transformerName: "NSSecureUnarchiveFromData", customClassName: "[String]"),
+        ])
+        #expect(book.attributes[0].derivationExpression == "pages.@count")
+        #expect(book.indexes[0].elements[0].expression == "1")
+        #expect(book.indexes[1].elements[0].isRTree)
+        #expect(model.composites.map(\.name) == ["Place", "Geo"])
+        #expect(model.composites[0].elements.map(\.valueKind) == [.plain, .composite(name: "Geo")])
+        #expect(model.composites[1].elements[0].type == .double)
+    }
+
+    @Test("the engine refuses what it cannot store yet, naming entity and attribute")
+    func deferredShapesRefused() throws {
+        let directory = try TemporaryDirectory()
+        let model = try XcodeModel(
+            contentsOf: try XcodeModelFixtures.writeContents(Self.deferredShapes, in: directory))
+        #expect(
+            ManagedObjectModel(entities: model.entities).validationErrors == [
+                .unsupportedAttribute(
+                    entity: "Book", attribute: "pagesCount",
+                    reason: "derived attributes are not computed yet"),
+                .unsupportedAttribute(
+                    entity: "Book", attribute: "place",
+                    reason: "composite attributes are not supported yet"),
+                .unsupportedAttribute(
+                    entity: "Book", attribute: "tags",
+                    reason: "transformable attributes are not supported yet"),
+                .unsupportedIndex(
+                    entity: "Book", index: "byExpression",
+                    reason: "expression indexes are not supported yet"),
+                .unsupportedIndex(
+                    entity: "Book", index: "byBox", reason: "R-tree indexes are not supported yet"),
+            ])
+    }
 }
