@@ -7,6 +7,8 @@ import SQLiteDB
 /// contiguous range that a `Z_ENT BETWEEN` filter can use.
 struct ModelResolver {
     private let declared: [String: EntityDescription]
+    /// Version hashes of the entities as written, transient properties included.
+    private let versionHashes: [String: VersionHash]
     private var order: [String] = []
     private var errors: [ModelError] = []
     /// Column of each declared property, keyed by "entity.property".
@@ -21,6 +23,7 @@ struct ModelResolver {
         }
         self.declared = declared
         self.errors = errors
+        versionHashes = EntityVersionHasher.hashes(of: entities)
     }
 
     /// The resolved entities in `Z_ENT` order, or none and every error found.
@@ -263,7 +266,7 @@ struct ModelResolver {
             rootID: rootID, isAbstract: entity.isAbstract,
             descendantIDs: id...(id + descendantCount(of: name)),
             table: SQLName("Z" + root(of: name).uppercased()), attributes: resolvedAttributes,
-            relationships: resolvedRelationships, versionHash: versionHash(of: entity),
+            relationships: resolvedRelationships, versionHash: versionHashes[name]!,
             fetchIndexes: entity.indexes.compactMap { resolvedIndex($0, of: name) },
             uniquenessConstraints: entity.uniquenessConstraints.map { properties in
                 properties.map { column(of: $0, in: name) }
@@ -338,20 +341,5 @@ struct ModelResolver {
 
     private func declaringEntity(of property: String, in entity: String) -> String {
         lineage(of: entity).last { $0.relationships.contains { $0.name == property } }!.name
-    }
-
-    private func versionHash(of entity: EntityDescription) -> VersionHash {
-        var text = "entity:\(entity.name);parent:\(entity.parent ?? "");"
-        text += "abstract:\(entity.isAbstract);"
-        for attribute in entity.attributes.sorted(by: { $0.name < $1.name }) {
-            text += "attribute:\(attribute.name):\(attribute.type.rawValue):"
-            text += "\(attribute.isOptional);"
-        }
-        for relationship in entity.relationships.sorted(by: { $0.name < $1.name }) {
-            text += "relationship:\(relationship.name):\(relationship.destination):"
-            text += "\(relationship.inverse ?? ""):\(relationship.isToMany):"
-            text += "\(relationship.isOrdered);"
-        }
-        return VersionHash(text)
     }
 }

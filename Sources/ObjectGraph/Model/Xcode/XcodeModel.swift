@@ -84,11 +84,18 @@ public struct XcodeModel: Sendable {
     /// - Throws: ``XcodeModelError`` wrapping the first ``ModelError``, at the line and
     ///   column of the entity, property or index it is about.
     public func makeModel() throws(XcodeModelError) -> ManagedObjectModel {
-        let model = ManagedObjectModel(entities: entities)
+        let model = ManagedObjectModel(
+            entities: entities, versionIdentifiers: versionIdentifier.isEmpty ? [] : [versionIdentifier])
         guard let first = model.validationErrors.first else { return model }
         let place = locations.place(of: first)
         throw XcodeModelError(
             path: path, line: place?.line, column: place?.column, problem: .model(first))
+    }
+
+    /// The version hash of every entity, computed from the declarations alone, so it
+    /// exists even for a model the engine cannot store (see ``EntityVersionHasher``).
+    public var entityVersionHashes: [String: Data] {
+        EntityVersionHasher.hashes(of: entities).mapValues { Data($0.bytes) }
     }
 
     /// A system error as one line, without Foundation's dictionary dump.
