@@ -17,6 +17,14 @@ package struct StoreMetadata: Equatable, Sendable {
     /// `NSPersistenceFrameworkVersion`: the Core Data release that wrote the store.
     package var frameworkVersion: Int?
 
+    /// Whether this engine wrote the store, so its hashes are ours: a Core Data store
+    /// is matched to a model by its tables instead (``StoreSchemaMatch``).
+    package var isWrittenByThisEngine: Bool
+
+    /// The `Z_PLIST` key that marks a store this engine wrote (Core Data keeps unknown
+    /// keys, as it does for applications' own metadata).
+    static let engineKey = "FaultlineVersionHashes"
+
     /// The Core Data release whose store layout this engine writes (Z_MODELCACHE and
     /// all, as iOS 17 / macOS 14 stores have it).
     package static let frameworkVersionWritten = 1344
@@ -28,6 +36,7 @@ package struct StoreMetadata: Equatable, Sendable {
         modelDigest = model.versionHash
         versionIdentifiers = model.versionIdentifiers
         frameworkVersion = Self.frameworkVersionWritten
+        isWrittenByThisEngine = true
     }
 
     /// Entities whose hashes differ between the store and `model`, sorted by name.
@@ -61,7 +70,8 @@ package struct StoreMetadata: Equatable, Sendable {
             uuid: uuid, entityHashes: hashes,
             modelDigest: dictionary["NSStoreModelVersionHashesDigest"] as? String,
             versionIdentifiers: dictionary["NSStoreModelVersionIdentifiers"] as? [String] ?? [],
-            frameworkVersion: (dictionary["NSPersistenceFrameworkVersion"] as? NSNumber)?.intValue)
+            frameworkVersion: (dictionary["NSPersistenceFrameworkVersion"] as? NSNumber)?.intValue,
+            isWrittenByThisEngine: dictionary[engineKey] != nil)
     }
 
     /// The property list Core Data writes into `Z_PLIST` (the UUID lives in `Z_UUID`).
@@ -74,6 +84,7 @@ package struct StoreMetadata: Equatable, Sendable {
         ]
         dictionary["NSStoreModelVersionHashesDigest"] = modelDigest
         dictionary["NSPersistenceFrameworkVersion"] = frameworkVersion
+        dictionary[Self.engineKey] = isWrittenByThisEngine ? 1 : nil
         return dictionary
     }
 
@@ -88,12 +99,13 @@ package struct StoreMetadata: Equatable, Sendable {
 
     private init(
         uuid: String, entityHashes: [String: Data], modelDigest: String?,
-        versionIdentifiers: [String], frameworkVersion: Int?
+        versionIdentifiers: [String], frameworkVersion: Int?, isWrittenByThisEngine: Bool
     ) {
         self.uuid = uuid
         self.entityHashes = entityHashes
         self.modelDigest = modelDigest
         self.versionIdentifiers = versionIdentifiers
         self.frameworkVersion = frameworkVersion
+        self.isWrittenByThisEngine = isWrittenByThisEngine
     }
 }
