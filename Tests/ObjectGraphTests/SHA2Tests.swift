@@ -1,5 +1,6 @@
-@testable import ObjectGraph
 import Testing
+
+@testable import ObjectGraph
 
 /// FIPS 180-4 / NIST example vectors, and messages of 0, 1, ... n-1 around each padding
 /// boundary (55/56 and 63/64 bytes for SHA-256, 111/112 and 127/128 for SHA-512),
@@ -25,7 +26,8 @@ import Testing
             sha512: "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
                 + "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f"),
         Vector(
-            name: "448 bits", message: Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8),
+            name: "448 bits",
+            message: Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8),
             sha256: "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1",
             sha512: "204a8fc6dda82f0a0ced7beb8e08a41657c16ef468b228a8279be331a703c335"
                 + "96fd15c13b1b07f9aa1d3bea57789ca031ad85c7a71dd70354ec631238ca3445"),

@@ -125,7 +125,8 @@ import Testing
         let hashes = dictionary["NSStoreModelVersionHashes"] as? [String: Data]
         #expect(hashes == Fixtures.social.entityVersionHashes)
         #expect(hashes?.values.allSatisfy { $0.count == 32 } == true)
-        #expect(dictionary["NSStoreModelVersionHashesDigest"] as? String == Fixtures.social.versionHash)
+        #expect(
+            dictionary["NSStoreModelVersionHashesDigest"] as? String == Fixtures.social.versionHash)
         #expect(dictionary["NSStoreModelVersionHashesVersion"] as? Int == 3)
         #expect(dictionary["NSStoreType"] as? String == "SQLite")
         #expect(dictionary["NSPersistenceFrameworkVersion"] as? Int == 1344)

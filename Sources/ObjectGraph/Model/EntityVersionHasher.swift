@@ -19,7 +19,8 @@ package enum EntityVersionHasher {
     /// The hash of every entity, keyed by name; entities whose parent chain is broken
     /// hash without a parent.
     package static func hashes(of entities: [EntityDescription]) -> [String: VersionHash] {
-        let byName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        let byName = Dictionary(
+            entities.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
         var hashes: [String: VersionHash] = [:]
         func hash(_ name: String, visiting: Set<String>) -> VersionHash? {
             if let known = hashes[name] { return known }
@@ -33,7 +34,8 @@ package enum EntityVersionHasher {
         return hashes
     }
 
-    private static func entityHash(_ entity: EntityDescription, parent: VersionHash?) -> VersionHash {
+    private static func entityHash(_ entity: EntityDescription, parent: VersionHash?) -> VersionHash
+    {
         var input = HashInput()
         input.append("entity", entity.name)
         input.append(entity.isAbstract)

@@ -123,7 +123,8 @@ struct ModelResolver {
             }
         }
         for (index, properties) in indexed where errors.isEmpty {
-            for property in properties where !allowed.contains(property) && !toMany.contains(property) {
+            for property in properties
+            where !allowed.contains(property) && !toMany.contains(property) {
                 errors.append(
                     .unknownIndexProperty(entity: name, index: index, property: property))
             }
@@ -278,7 +279,8 @@ struct ModelResolver {
     private func resolvedIndex(_ index: FetchIndexDescription, of entity: String)
         -> Entity.ResolvedIndex?
     {
-        let toMany = Set(lineage(of: entity).flatMap(\.relationships).filter(\.isToMany).map(\.name))
+        let toMany = Set(
+            lineage(of: entity).flatMap(\.relationships).filter(\.isToMany).map(\.name))
         let columns = index.elements.filter { !toMany.contains($0.property) }.map {
             (column(of: $0.property, in: entity), $0.ascending)
         }

@@ -14,7 +14,9 @@ package enum SHA256 {
         var words = [UInt32](repeating: 0, count: 64)
         for block in stride(from: 0, to: message.count, by: 64) {
             for index in 0..<16 {
-                words[index] = (0..<4).reduce(0) { $0 << 8 | UInt32(message[block + index * 4 + $1]) }
+                words[index] = (0..<4).reduce(0) {
+                    $0 << 8 | UInt32(message[block + index * 4 + $1])
+                }
             }
             for index in 16..<64 {
                 let low = words[index - 15], high = words[index - 2]
@@ -24,7 +26,9 @@ package enum SHA256 {
             }
             compress(&state, words)
         }
-        return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - $0 * 8)) } }
+        return state.flatMap { word in
+            (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - $0 * 8)) }
+        }
     }
 
     private static func compress(_ state: inout [UInt32], _ words: [UInt32]) {

@@ -14,7 +14,9 @@ package enum SHA512 {
         var words = [UInt64](repeating: 0, count: 80)
         for block in stride(from: 0, to: message.count, by: 128) {
             for index in 0..<16 {
-                words[index] = (0..<8).reduce(0) { $0 << 8 | UInt64(message[block + index * 8 + $1]) }
+                words[index] = (0..<8).reduce(0) {
+                    $0 << 8 | UInt64(message[block + index * 8 + $1])
+                }
             }
             for index in 16..<80 {
                 let low = words[index - 15], high = words[index - 2]
@@ -24,7 +26,9 @@ package enum SHA512 {
             }
             compress(&state, words)
         }
-        return state.flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> (56 - $0 * 8)) } }
+        return state.flatMap { word in
+            (0..<8).map { UInt8(truncatingIfNeeded: word >> (56 - $0 * 8)) }
+        }
     }
 
     private static func compress(_ state: inout [UInt64], _ words: [UInt64]) {

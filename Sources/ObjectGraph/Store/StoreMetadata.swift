@@ -60,11 +60,13 @@ package struct StoreMetadata: Equatable, Sendable {
         let path = connection.location.path
         let object = try? PropertyListSerialization.propertyList(from: plist, format: nil)
         guard let dictionary = object as? [String: Any] else {
-            throw StoreError.unreadableMetadata(path: path, reason: "Z_PLIST is not a property list")
+            throw StoreError.unreadableMetadata(
+                path: path, reason: "Z_PLIST is not a property list")
         }
         guard let hashes = dictionary["NSStoreModelVersionHashes"] as? [String: Data] else {
             throw StoreError.unreadableMetadata(
-                path: path, reason: "NSStoreModelVersionHashes is missing or not entity name to data")
+                path: path,
+                reason: "NSStoreModelVersionHashes is missing or not entity name to data")
         }
         return StoreMetadata(
             uuid: uuid, entityHashes: hashes,

@@ -8,14 +8,18 @@ import Testing
 @Suite struct CoreDataStoreMatchTests {
     private func open(version: String) throws -> (PersistentContainer, String, TemporaryDirectory) {
         let fixtures = VersionHashOracleTests.fixtures
-        let model = try XcodeModelBundle(at: fixtures.appendingPathComponent("SampleModel3.xcdatamodeld"))
-            .loadVersion(named: version).makeModel()
+        let model = try XcodeModelBundle(
+            at: fixtures.appendingPathComponent("SampleModel3.xcdatamodeld")
+        )
+        .loadVersion(named: version).makeModel()
         let directory = try TemporaryDirectory()
         let path = directory.path("store.sqlite")
         try FileManager.default.copyItem(
             atPath: fixtures.appendingPathComponent("SampleModel3_V1.sqlite").path, toPath: path)
         let container = PersistentContainer(name: "SampleModel3", model: model)
-        container.persistentStoreDescriptions = [PersistentStoreDescription(url: URL(fileURLWithPath: path))]
+        container.persistentStoreDescriptions = [
+            PersistentStoreDescription(url: URL(fileURLWithPath: path))
+        ]
         return (container, path, directory)
     }
 

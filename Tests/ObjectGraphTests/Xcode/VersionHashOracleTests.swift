@@ -1,8 +1,9 @@
 import Foundation
-@testable import ObjectGraph
 import SQLiteDB
 import TestSupport
 import Testing
+
+@testable import ObjectGraph
 
 /// Version hashes and store metadata against what Core Data wrote: the compiled
 /// `VersionInfo.plist` and two stores from alemar11/CoreDataPlus
@@ -65,7 +66,8 @@ import Testing
     @Test("every entity of every version gets a 32-byte hash, as in VersionInfo.plist")
     func hashShape() throws {
         for (version, hashes) in try ours("SampleModel.xcdatamodeld") {
-            #expect(Set(hashes.keys) == Set(try oracle("SampleModel-VersionInfo.plist")[version]!.keys))
+            #expect(
+                Set(hashes.keys) == Set(try oracle("SampleModel-VersionInfo.plist")[version]!.keys))
             #expect(hashes.values.allSatisfy { $0.count == 32 })
         }
     }
@@ -85,7 +87,8 @@ import Testing
         #expect(metadata.uuid == "753753D3-A961-4901-AB05-8CC48B1D3853")
         #expect(metadata.versionIdentifiers == ["1"])
         #expect(metadata.frameworkVersion == 1044)
-        #expect(metadata.entityHashes == (try oracle("SampleModel-VersionInfo.plist")["SampleModel"]))
+        #expect(
+            metadata.entityHashes == (try oracle("SampleModel-VersionInfo.plist")["SampleModel"]))
     }
 
     @Test("class names, userInfo, defaults, indexes, renames and delete rules leave hashes alone")
@@ -99,7 +102,9 @@ import Testing
         changed.entities[0].renamingIdentifier = "Old"
         changed.entities[0].attributes[0].defaultValue = "x"
         changed.entities[0].relationships[0].deleteRule = .cascade
-        changed.entities[0].indexes = [FetchIndexDescription(name: "byName", elements: [.init(property: "name")])]
+        changed.entities[0].indexes = [
+            FetchIndexDescription(name: "byName", elements: [.init(property: "name")])
+        ]
         #expect(changed.entityVersionHashes == original.entityVersionHashes)
         var renamed = original
         renamed.entities[0].attributes[0].isOptional.toggle()

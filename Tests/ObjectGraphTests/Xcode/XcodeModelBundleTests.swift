@@ -15,8 +15,10 @@ import Testing
         let directory = try TemporaryDirectory()
         let url = try XcodeModelFixtures.writeBundle(
             in: directory, name: "App",
-            versions: ["App 10": Self.version("Ten"), "App 2": Self.version("Two"),
-                       "App": Self.version("One")],
+            versions: [
+                "App 10": Self.version("Ten"), "App 2": Self.version("Two"),
+                "App": Self.version("One"),
+            ],
             current: "App 2")
         let bundle = try XcodeModelBundle(at: url)
         #expect(bundle.versionNames == ["App", "App 2", "App 10"])
@@ -81,7 +83,8 @@ import Testing
         let file = try XcodeModelFixtures.writeContents(Self.version("Solo"), in: directory)
         let folder = file.deletingLastPathComponent()
         try Data("<junk".utf8).write(to: folder.appendingPathComponent("contents.orig"))
-        #expect(try XcodeModelBundle(at: folder).loadCurrentVersion().entities.map(\.name) == ["Solo"])
+        #expect(
+            try XcodeModelBundle(at: folder).loadCurrentVersion().entities.map(\.name) == ["Solo"])
         let fromFile = try XcodeModelBundle(at: file)
         #expect(fromFile.versionNames == ["Model"])
         #expect(try fromFile.loadCurrentVersion().entities.map(\.name) == ["Solo"])
@@ -90,13 +93,17 @@ import Testing
     @Test("a path that is not a model says what to give instead")
     func notAModel() throws {
         let directory = try TemporaryDirectory()
-        let error = #expect(throws: XcodeModelError.self) { try XcodeModelBundle(at: directory.url) }
+        let error = #expect(throws: XcodeModelError.self) {
+            try XcodeModelBundle(at: directory.url)
+        }
         #expect(
             error?.description == directory.url.path + ": not an Xcode model: no .xcdatamodel "
                 + "version and no contents file inside; give a .xcdatamodeld bundle, a "
                 + ".xcdatamodel directory or its contents file")
         let missing = directory.url.appendingPathComponent("Nope.xcdatamodeld")
         let gone = #expect(throws: XcodeModelError.self) { try XcodeModelBundle(at: missing) }
-        #expect(gone?.description == missing.path + ": cannot read the model: No such file or directory")
+        #expect(
+            gone?.description == missing.path + ": cannot read the model: No such file or directory"
+        )
     }
 }

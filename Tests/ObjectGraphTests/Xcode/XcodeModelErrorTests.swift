@@ -21,7 +21,8 @@ import Testing
     static let brokenModels: [BrokenModel] = [
         BrokenModel(
             name: "not well-formed",
-            body: "<entity name=\"User\">\n    <attribute name=\"a\" attributeType=\"String\">\n</entity>",
+            body:
+                "<entity name=\"User\">\n    <attribute name=\"a\" attributeType=\"String\">\n</entity>",
             expected: "5:10: not well-formed XML: a closing tag does not match its opening "
                 + "tag; fix the file or re-save it in Xcode"),
         BrokenModel(
@@ -79,7 +80,8 @@ import Testing
                 + "not supported yet; make it transient or change its type to load this model"),
         BrokenModel(
             name: "unknown attribute type",
-            body: "<entity name=\"Shop\">\n    <attribute name=\"a\" attributeType=\"Text\"/>\n</entity>",
+            body:
+                "<entity name=\"Shop\">\n    <attribute name=\"a\" attributeType=\"Text\"/>\n</entity>",
             expected: "4:5: attribute \"a\" of \"Shop\": attributeType \"Text\" is not a Core Data "
                 + "type (expected one of Binary, Boolean, Date, Decimal, Double, Float, Integer 16, "
                 + "Integer 32, Integer 64, String, URI, UUID, Composite, ObjectID, Transformable)"),
@@ -90,7 +92,8 @@ import Testing
                 + "only a transient attribute may have; give it a type"),
         BrokenModel(
             name: "default of the wrong type",
-            body: "<entity name=\"Shop\">\n    <attribute name=\"a\" attributeType=\"Integer 16\" defaultValueString=\"40000\"/>\n</entity>",
+            body:
+                "<entity name=\"Shop\">\n    <attribute name=\"a\" attributeType=\"Integer 16\" defaultValueString=\"40000\"/>\n</entity>",
             expected: "4:5: attribute \"a\": defaultValueString \"40000\" is not a value of type "
                 + "Integer 16"),
         BrokenModel(
@@ -111,17 +114,21 @@ import Testing
                     <relationship name="author" maxCount="1" deletionRule="Destroy" destinationEntity="User"/>
                 </entity>
                 """,
-            expected: "7:5: relationship \"author\" of \"Post\": deletionRule \"Destroy\" is not one "
+            expected:
+                "7:5: relationship \"author\" of \"Post\": deletionRule \"Destroy\" is not one "
                 + "of Nullify, Cascade, Deny, No Action"),
         BrokenModel(
             name: "composite that is not declared",
-            body: "<entity name=\"Shop\">\n    <attribute name=\"a\" attributeType=\"Composite\" composite=\"Missing\"/>\n</entity>",
+            body:
+                "<entity name=\"Shop\">\n    <attribute name=\"a\" attributeType=\"Composite\" composite=\"Missing\"/>\n</entity>",
             expected: "4:5: attribute \"a\" of \"Shop\": composite \"Missing\" is not declared "
                 + "(expected a <composite name=\"Missing\"> in the model)"),
         BrokenModel(
             name: "configuration member that is not an entity",
-            body: user + "\n<configuration name=\"Cloud\"><memberEntity name=\"Nope\"/></configuration>",
-            expected: "6:29: configuration \"Cloud\": member \"Nope\" is not an entity of the model"),
+            body: user
+                + "\n<configuration name=\"Cloud\"><memberEntity name=\"Nope\"/></configuration>",
+            expected: "6:29: configuration \"Cloud\": member \"Nope\" is not an entity of the model"
+        ),
         BrokenModel(
             name: "fetch request template on an unknown entity",
             body: user + "\n<fetchRequest name=\"all\" entity=\"Nope\"/>",
@@ -159,7 +166,8 @@ import Testing
         let directory = try TemporaryDirectory()
         let text = XcodeModelFixtures.contents(Self.user).replacingOccurrences(
             of: "documentVersion=\"1.0\"", with: "documentVersion=\"2.0\"")
-        let model = try XcodeModel(contentsOf: try XcodeModelFixtures.writeContents(text, in: directory))
+        let model = try XcodeModel(
+            contentsOf: try XcodeModelFixtures.writeContents(text, in: directory))
         #expect(model.warnings == ["documentVersion \"2.0\" is not 1.0; read as 1.0"])
     }
 }

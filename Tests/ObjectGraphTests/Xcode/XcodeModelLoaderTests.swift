@@ -128,7 +128,10 @@ import Testing
     func toManyIndexElement() throws {
         let sql = try XcodeModelFixtures.schemaSQL(
             of: try loadBlog().makeModel(), named: "Z_BasePost_byTitleIndex")
-        #expect(sql == ["CREATE INDEX Z_BasePost_byTitleIndex ON ZBASEPOST (ZTITLE COLLATE BINARY DESC)"])
+        #expect(
+            sql == [
+                "CREATE INDEX Z_BasePost_byTitleIndex ON ZBASEPOST (ZTITLE COLLATE BINARY DESC)"
+            ])
     }
 
     @Test("templates with $VARIABLEs, fetched properties, configurations")
@@ -140,9 +143,10 @@ import Testing
         #expect(template.options == ["fetchLimit": "10"])
         let fetched = try #require(try entity("BasePost", in: model).fetchedProperties.first)
         #expect(fetched.fetchRequest.predicateFormat == "title != nil")
-        #expect(model.configurations == [
-            ModelConfiguration(name: "Cloud", entities: ["Account"], isUsedWithCloudKit: true)
-        ])
+        #expect(
+            model.configurations == [
+                ModelConfiguration(name: "Cloud", entities: ["Account"], isUsedWithCloudKit: true)
+            ])
     }
 
     @Test("the loaded model resolves: one table per hierarchy, Core Data's numbering")
@@ -152,7 +156,8 @@ import Testing
         #expect(
             tables == [
                 "CREATE TABLE ZACCOUNT ", "CREATE TABLE ZBASEPOST ", "CREATE TABLE Z_1FOLLOWERS ",
-                "CREATE TABLE Z_METADATA ", "CREATE TABLE Z_MODELCACHE ", "CREATE TABLE Z_PRIMARYKEY ",
+                "CREATE TABLE Z_METADATA ", "CREATE TABLE Z_MODELCACHE ",
+                "CREATE TABLE Z_PRIMARYKEY ",
             ])
     }
 
@@ -186,10 +191,12 @@ import Testing
         let model = try XcodeModel(
             contentsOf: try XcodeModelFixtures.writeContents(Self.deferredShapes, in: directory))
         let book = try entity("Book", in: model)
-        #expect(book.attributes.map(\.valueKind) == [
-            .plain, .composite(name: "Place"),
-            .transformable(transformerName: "NSSecureUnarchiveFromData", customClassName: "[String]"),
-        ])
+        #expect(
+            book.attributes.map(\.valueKind) == [
+                .plain, .composite(name: "Place"),
+                .transformable(
+                    transformerName: "NSSecureUnarchiveFromData", customClassName: "[String]"),
+            ])
         #expect(book.attributes[0].derivationExpression == "pages.@count")
         #expect(book.indexes[0].elements[0].expression == "1")
         #expect(book.indexes[1].elements[0].isRTree)

@@ -94,7 +94,8 @@ enum XMLElementTree {
         /// end of a start tag, an editor wants its `<`.
         private func tagStart() -> (line: Int, column: Int) {
             let line = min(max(parser.lineNumber, 1), lineStarts.count)
-            var offset = min(lineStarts[line - 1] + max(parser.columnNumber - 1, 0), bytes.count - 1)
+            var offset = min(
+                lineStarts[line - 1] + max(parser.columnNumber - 1, 0), bytes.count - 1)
             while offset > 0, bytes[offset] != UInt8(ascii: "<") { offset -= 1 }
             let startLine = lineStarts.lastIndex { $0 <= offset } ?? 0
             return (startLine + 1, offset - lineStarts[startLine] + 1)

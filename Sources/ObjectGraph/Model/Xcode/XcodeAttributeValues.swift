@@ -10,7 +10,8 @@ enum XcodeAttributeValues {
         if let type = plainTypes[name] { return (type, .plain) }
         switch name {
         case "Undefined": return (.binary, .undefined)
-        case "Transformable": return (.binary, .transformable(transformerName: nil, customClassName: nil))
+        case "Transformable":
+            return (.binary, .transformable(transformerName: nil, customClassName: nil))
         case "Composite": return composite.map { (.binary, .composite(name: $0)) }
         case "ObjectID": return (.binary, .objectID)
         default: return nil

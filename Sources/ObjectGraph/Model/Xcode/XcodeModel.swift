@@ -85,7 +85,8 @@ public struct XcodeModel: Sendable {
     ///   column of the entity, property or index it is about.
     public func makeModel() throws(XcodeModelError) -> ManagedObjectModel {
         let model = ManagedObjectModel(
-            entities: entities, versionIdentifiers: versionIdentifier.isEmpty ? [] : [versionIdentifier])
+            entities: entities,
+            versionIdentifiers: versionIdentifier.isEmpty ? [] : [versionIdentifier])
         guard let first = model.validationErrors.first else { return model }
         let place = locations.place(of: first)
         throw XcodeModelError(

@@ -35,7 +35,8 @@ public struct XcodeModelBundle: Sendable {
         self.path = path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw XcodeModelError(path: path, problem: .unreadable(reason: "No such file or directory"))
+            throw XcodeModelError(
+                path: path, problem: .unreadable(reason: "No such file or directory"))
         }
         guard isDirectory.boolValue else {
             let name = url.deletingLastPathComponent().deletingPathExtension().lastPathComponent
@@ -52,7 +53,9 @@ public struct XcodeModelBundle: Sendable {
             let file = version.appendingPathComponent("contents")
             if FileManager.default.fileExists(atPath: file.path) {
                 contents[name] = file
-            } else if FileManager.default.fileExists(atPath: version.appendingPathComponent("elements").path) {
+            } else if FileManager.default.fileExists(
+                atPath: version.appendingPathComponent("elements").path)
+            {
                 legacy.insert(name)
             }
         }
@@ -77,11 +80,13 @@ public struct XcodeModelBundle: Sendable {
     ///   problem in its `contents` file.
     public func loadVersion(named name: String) throws(XcodeModelError) -> XcodeModel {
         if legacyVersions.contains(name) {
-            throw XcodeModelError(path: path + "/" + name + ".xcdatamodel", problem: .legacyBinaryFormat)
+            throw XcodeModelError(
+                path: path + "/" + name + ".xcdatamodel", problem: .legacyBinaryFormat)
         }
         guard let file = contentsFiles[name] else {
             throw XcodeModelError(
-                path: path, problem: .missingVersion(
+                path: path,
+                problem: .missingVersion(
                     name: name, versions: versionNames.filter { contentsFiles[$0] != nil }))
         }
         return try XcodeModel(contentsOf: file)
@@ -100,7 +105,8 @@ public struct XcodeModelBundle: Sendable {
             entries = try FileManager.default.contentsOfDirectory(
                 at: url, includingPropertiesForKeys: nil)
         } catch {
-            throw XcodeModelError(path: url.path, problem: .unreadable(reason: XcodeModel.reason(error)))
+            throw XcodeModelError(
+                path: url.path, problem: .unreadable(reason: XcodeModel.reason(error)))
         }
         let versions = entries.filter { $0.pathExtension == "xcdatamodel" }
         if versions.isEmpty {
@@ -126,7 +132,8 @@ public struct XcodeModelBundle: Sendable {
             let plist = try? PropertyListSerialization.propertyList(from: data, format: nil)
             guard let dictionary = plist as? [String: Any] else {
                 throw XcodeModelError(
-                    path: file.path, problem: .syntax(
+                    path: file.path,
+                    problem: .syntax(
                         message: "not a property list with a _XCCurrentVersionName string"))
             }
             if let name = dictionary["_XCCurrentVersionName"] as? String, !name.isEmpty {

@@ -29,13 +29,15 @@ extension XcodeModelParser {
         }
         var element: FetchIndexDescription.Element
         if let property = node.attributes["property"] {
-            element = FetchIndexDescription.Element(property: property, ascending: order == "ascending")
+            element = FetchIndexDescription.Element(
+                property: property, ascending: order == "ascending")
         } else if let expression = node.attributes["expression"] {
             element = FetchIndexDescription.Element(property: "", ascending: order == "ascending")
             element.expression = expression
         } else {
             throw error(
-                at: node, "index \"\(index)\": <fetchIndexElement> names neither a property= "
+                at: node,
+                "index \"\(index)\": <fetchIndexElement> names neither a property= "
                     + "nor an expression=")
         }
         element.isRTree = isRTree

@@ -7,15 +7,17 @@ extension XcodeModelParser {
         note(node, known: Self.attributeKeys)
         locations.properties[owner + "." + name] = location(of: node)
         let typeName = node.attributes["attributeType"]
-        guard var (type, kind) = XcodeAttributeValues.kind(
-            of: typeName, composite: node.attributes["composite"])
+        guard
+            var (type, kind) = XcodeAttributeValues.kind(
+                of: typeName, composite: node.attributes["composite"])
         else {
             throw error(at: node, attributeTypeProblem(typeName, attribute: name, owner: owner))
         }
         let isTransient = node.flag("transient")
         if kind == .undefined, !isTransient {
             throw error(
-                at: node, "attribute \"\(name)\" of \"\(owner)\" has no attributeType "
+                at: node,
+                "attribute \"\(name)\" of \"\(owner)\" has no attributeType "
                     + "(Undefined), which only a transient attribute may have; give it a type")
         }
         if case .transformable = kind {
@@ -73,7 +75,8 @@ extension XcodeModelParser {
     ) throws(XcodeModelError) -> any Sendable {
         guard let value = XcodeAttributeValues.defaultValue(text, type: type) else {
             throw error(
-                at: node, "attribute \"\(node.attributes["name"] ?? "")\": \(key) \"\(text)\" "
+                at: node,
+                "attribute \"\(node.attributes["name"] ?? "")\": \(key) \"\(text)\" "
                     + "is not a value of type \(node.attributes["attributeType"] ?? "")")
         }
         return value
@@ -97,13 +100,15 @@ extension XcodeModelParser {
         let ruleText = node.attributes["deletionRule"] ?? "Nullify"
         guard let rule = XcodeAttributeValues.deleteRule(ruleText) else {
             throw error(
-                at: node, "relationship \"\(name)\" of \"\(owner)\": deletionRule \"\(ruleText)\" "
+                at: node,
+                "relationship \"\(name)\" of \"\(owner)\": deletionRule \"\(ruleText)\" "
                     + "is not one of Nullify, Cascade, Deny, No Action")
         }
         let inverse = node.attributes["inverseName"]
         if let inverseEntity = node.attributes["inverseEntity"], inverseEntity != destination {
             throw error(
-                at: node, "relationship \"\(name)\" of \"\(owner)\": inverseEntity "
+                at: node,
+                "relationship \"\(name)\" of \"\(owner)\": inverseEntity "
                     + "\"\(inverseEntity)\" is not its destinationEntity \"\(destination)\"; "
                     + "the inverse must be declared on the destination")
         }

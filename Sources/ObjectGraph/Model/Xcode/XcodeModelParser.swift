@@ -51,12 +51,15 @@ struct XcodeModelParser {
 
     // MARK: - Entities
 
-    private mutating func entity(_ node: XMLElementNode) throws(XcodeModelError) -> EntityDescription {
+    private mutating func entity(_ node: XMLElementNode) throws(XcodeModelError)
+        -> EntityDescription
+    {
         let name = try required("name", of: node)
         note(node, known: Self.entityKeys)
         locations.entities[name] = location(of: node)
         var entity = EntityDescription(
-            name: name, parent: node.attributes["parentEntity"], isAbstract: node.flag("isAbstract"))
+            name: name, parent: node.attributes["parentEntity"], isAbstract: node.flag("isAbstract")
+        )
         entity.representedClassName = node.attributes["representedClassName"]
         entity.versionHashModifier = node.attributes["versionHashModifier"]
         entity.renamingIdentifier = node.attributes["elementID"]
@@ -113,7 +116,8 @@ struct XcodeModelParser {
         for composite in contents.composites {
             guard composites.insert(composite.name).inserted else {
                 throw XcodeModelError(
-                    path: path, problem: .invalid(
+                    path: path,
+                    problem: .invalid(
                         "composite \"\(composite.name)\" is declared more than once"))
             }
         }
@@ -127,13 +131,15 @@ struct XcodeModelParser {
         for (owner, request, entity, place) in locations.fetchRequestEntities
         where !entities.contains(entity) {
             throw error(
-                at: place, "fetch request \"\(request)\"\(owner): entity \"\(entity)\" is not "
+                at: place,
+                "fetch request \"\(request)\"\(owner): entity \"\(entity)\" is not "
                     + "an entity of the model")
         }
         for (configuration, entity, place) in locations.configurationMembers
         where !entities.contains(entity) {
             throw error(
-                at: place, "configuration \"\(configuration)\": member \"\(entity)\" is not an "
+                at: place,
+                "configuration \"\(configuration)\": member \"\(entity)\" is not an "
                     + "entity of the model")
         }
     }
@@ -143,8 +149,10 @@ struct XcodeModelParser {
     /// The value of the attribute `key`, which the format requires.
     func required(_ key: String, of node: XMLElementNode) throws(XcodeModelError) -> String {
         guard let value = node.attributes[key], !value.isEmpty else {
-            throw error(at: node, "<\(node.name)> has no \(key)= attribute; every "
-                + "<\(node.name)> needs one")
+            throw error(
+                at: node,
+                "<\(node.name)> has no \(key)= attribute; every "
+                    + "<\(node.name)> needs one")
         }
         return value
     }
@@ -165,7 +173,8 @@ struct XcodeModelParser {
     }
 
     func error(at place: XcodeSourceLocations.Place, _ message: String) -> XcodeModelError {
-        XcodeModelError(path: path, line: place.line, column: place.column, problem: .invalid(message))
+        XcodeModelError(
+            path: path, line: place.line, column: place.column, problem: .invalid(message))
     }
 
     private static let modelKeys: Set<String> = [
