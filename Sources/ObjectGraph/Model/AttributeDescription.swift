@@ -58,3 +58,17 @@ public struct AttributeDescription: Sendable {
         self.defaultValue = defaultValue
     }
 }
+
+extension AttributeDescription {
+    /// Why the engine cannot store this attribute yet, or nil when it can.
+    package var unsupportedReason: String? {
+        switch valueKind {
+        case .plain:
+            return derivationExpression == nil ? nil : "derived attributes are not computed yet"
+        case .composite: return "composite attributes are not supported yet"
+        case .transformable: return "transformable attributes are not supported yet"
+        case .undefined: return "an Undefined attribute must be transient"
+        case .objectID: return "object ID attributes cannot be stored"
+        }
+    }
+}

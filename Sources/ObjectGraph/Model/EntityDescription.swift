@@ -59,7 +59,7 @@ public struct EntityDescription: Sendable {
 
 extension EntityDescription {
     /// The entity without its transient properties: what the store keeps.
-    var storedPart: EntityDescription {
+    package var storedPart: EntityDescription {
         var stored = self
         stored.attributes.removeAll(where: \.isTransient)
         stored.relationships.removeAll(where: \.isTransient)

@@ -142,16 +142,7 @@ struct ModelResolver {
     }
 
     private mutating func checkStorable(_ attribute: AttributeDescription, of entity: String) {
-        let reason: String
-        switch attribute.valueKind {
-        case .plain:
-            guard attribute.derivationExpression != nil else { return }
-            reason = "derived attributes are not computed yet"
-        case .composite: reason = "composite attributes are not supported yet"
-        case .transformable: reason = "transformable attributes are not supported yet"
-        case .undefined: reason = "an Undefined attribute must be transient"
-        case .objectID: reason = "object ID attributes cannot be stored"
-        }
+        guard let reason = attribute.unsupportedReason else { return }
         errors.append(
             .unsupportedAttribute(entity: entity, attribute: attribute.name, reason: reason))
     }

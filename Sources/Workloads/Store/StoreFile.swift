@@ -28,13 +28,15 @@ enum StoreFile {
     }
 
     /// Opens the bulk-load connection (the only one at that moment, so the file leaves
-    /// WAL mode) and drops every index, returning each one's table and the SQL that
+    /// WAL mode) and drops every index but the unique ones (uniqueness constraints, which
+    /// batch inserts upsert against), returning each one's table and the SQL that
     /// creates it again.
     static func openForLoad(at path: String) throws -> (Connection, [(table: String, sql: String)])
     {
         let connection = try Connection(location: .file(path), configuration: bulkLoad)
         let indexes = try connection.fetchAll(
-            "SELECT name, tbl_name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL"
+            "SELECT name, tbl_name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL "
+                + "AND sql NOT LIKE 'CREATE UNIQUE INDEX%'"
         ) { ($0.string(at: 0), $0.string(at: 1), $0.string(at: 2)) }
         for (name, _, _) in indexes {
             try connection.execute(SQL(text: "DROP INDEX \"\(name)\""))

@@ -58,7 +58,7 @@ import Testing
             in: directory, name: "App", versions: ["A": Self.version("A")], current: "Stub")
         let error = #expect(throws: XcodeModelError.self) { try XcodeModelBundle(at: url) }
         #expect(
-            error?.description == url.path + "/.xccurrentversion: the current version \"Stub\" "
+            error?.description == url.path + "/.xccurrentversion: version \"Stub\" "
                 + "has no contents file; versions with contents: A")
     }
 

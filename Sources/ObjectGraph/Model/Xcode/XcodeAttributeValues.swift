@@ -4,15 +4,22 @@ import Foundation
 /// typed values, leniently where real files are loose (`NO` as an integer default,
 /// `0.0` as an integer), strictly where a wrong guess would change data.
 enum XcodeAttributeValues {
-    /// The engine type and value kind named by `attributeType` (nil: absent, Undefined).
-    static func kind(of name: String?, composite: String?) -> (AttributeType, AttributeValueKind)? {
-        guard let name else { return (.binary, .undefined) }
+    /// The engine type and value kind of an `<attribute>` with these XML attributes
+    /// (`attributeType` absent: Undefined); nil for an unknown type or a composite
+    /// that names no `<composite>`.
+    static func kind(of keys: [String: String]) -> (AttributeType, AttributeValueKind)? {
+        guard let name = keys["attributeType"] else { return (.binary, .undefined) }
         if let type = plainTypes[name] { return (type, .plain) }
         switch name {
         case "Undefined": return (.binary, .undefined)
         case "Transformable":
-            return (.binary, .transformable(transformerName: nil, customClassName: nil))
-        case "Composite": return composite.map { (.binary, .composite(name: $0)) }
+            return (
+                .binary,
+                .transformable(
+                    transformerName: keys["valueTransformerName"],
+                    customClassName: keys["customClassName"])
+            )
+        case "Composite": return keys["composite"].map { (.binary, .composite(name: $0)) }
         case "ObjectID": return (.binary, .objectID)
         default: return nil
         }

@@ -66,7 +66,7 @@ public struct XcodeModelError: Error, Equatable, Sendable, CustomStringConvertib
                 + "\(versions.count) versions (\(versions.joined(separator: ", "))); "
                 + "choose one in Xcode or name one explicitly"
         case .missingVersion(let name, let versions):
-            return "the current version \"\(name)\" has no contents file; versions with "
+            return "version \"\(name)\" has no contents file; versions with "
                 + "contents: \(versions.isEmpty ? "none" : versions.joined(separator: ", "))"
         case .invalid(let message): return message
         case .model(let error): return error.description

@@ -7,10 +7,7 @@ extension XcodeModelParser {
         note(node, known: Self.attributeKeys)
         locations.properties[owner + "." + name] = location(of: node)
         let typeName = node.attributes["attributeType"]
-        guard
-            var (type, kind) = XcodeAttributeValues.kind(
-                of: typeName, composite: node.attributes["composite"])
-        else {
+        guard let (type, kind) = XcodeAttributeValues.kind(of: node.attributes) else {
             throw error(at: node, attributeTypeProblem(typeName, attribute: name, owner: owner))
         }
         let isTransient = node.flag("transient")
@@ -19,11 +16,6 @@ extension XcodeModelParser {
                 at: node,
                 "attribute \"\(name)\" of \"\(owner)\" has no attributeType "
                     + "(Undefined), which only a transient attribute may have; give it a type")
-        }
-        if case .transformable = kind {
-            kind = .transformable(
-                transformerName: node.attributes["valueTransformerName"],
-                customClassName: node.attributes["customClassName"])
         }
         if case .composite(let composite) = kind {
             locations.compositeUses.append((owner, name, composite, location(of: node)))
