@@ -49,11 +49,9 @@ package enum EntityVersionHasher {
     }
 
     private static func attributeHash(_ attribute: AttributeDescription) -> VersionHash {
-        var input = HashInput()
-        input.append("attribute", attribute.name)
-        input.append(attribute.isOptional)
-        input.append(attribute.isTransient)
-        input.append(attribute.versionHashModifier ?? "")
+        var input = HashInput(
+            kind: "attribute", name: attribute.name, isOptional: attribute.isOptional,
+            isTransient: attribute.isTransient, modifier: attribute.versionHashModifier)
         switch attribute.valueKind {
         case .plain: input.append(attribute.type.rawValue)
         case .transformable(let transformer, _): input.append("transformable", transformer ?? "")
@@ -66,11 +64,9 @@ package enum EntityVersionHasher {
     }
 
     private static func relationshipHash(_ relationship: RelationshipDescription) -> VersionHash {
-        var input = HashInput()
-        input.append("relationship", relationship.name)
-        input.append(relationship.isOptional)
-        input.append(relationship.isTransient)
-        input.append(relationship.versionHashModifier ?? "")
+        var input = HashInput(
+            kind: "relationship", name: relationship.name, isOptional: relationship.isOptional,
+            isTransient: relationship.isTransient, modifier: relationship.versionHashModifier)
         input.append(relationship.destination, relationship.inverse ?? "")
         input.append(relationship.isToMany)
         input.append(relationship.isOrdered)
@@ -81,6 +77,16 @@ package enum EntityVersionHasher {
     /// Length-prefixed fields, so that no two different field lists give equal bytes.
     private struct HashInput {
         var bytes: [UInt8] = []
+
+        init() {}
+
+        /// The fields every property hash starts with.
+        init(kind: String, name: String, isOptional: Bool, isTransient: Bool, modifier: String?) {
+            append(kind, name)
+            append(isOptional)
+            append(isTransient)
+            append(modifier ?? "")
+        }
 
         mutating func append(_ texts: String...) {
             for text in texts { append(Array(text.utf8)) }

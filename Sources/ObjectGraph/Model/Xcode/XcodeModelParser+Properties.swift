@@ -32,10 +32,11 @@ extension XcodeModelParser {
         attribute.maximumValue = try number("maxValueString", of: node)
         attribute.allowsExternalBinaryDataStorage = node.flag("allowsExternalBinaryDataStorage")
         attribute.preservesValueInHistoryOnDeletion = node.flag("preserveAfterDeletion")
-        attribute.isIndexedBySpotlight = node.flag("spotlightIndexingEnabled")
-        attribute.versionHashModifier = node.attributes["versionHashModifier"]
-        attribute.renamingIdentifier = node.attributes["elementID"]
-        attribute.userInfo = try node.child(named: "userInfo").map(userInfo) ?? [:]
+        let common = try commonKeys(of: node)
+        attribute.isIndexedBySpotlight = common.isIndexedBySpotlight
+        attribute.versionHashModifier = common.versionHashModifier
+        attribute.renamingIdentifier = common.renamingIdentifier
+        attribute.userInfo = common.userInfo
         return attribute
     }
 
@@ -112,11 +113,23 @@ extension XcodeModelParser {
         relationship.maxCount = try count("maxCount", of: node) ?? (isToMany ? 0 : 1)
         relationship.isTransient = node.flag("transient")
         relationship.isIndexed = node.flag("indexed")
-        relationship.isIndexedBySpotlight = node.flag("spotlightIndexingEnabled")
-        relationship.versionHashModifier = node.attributes["versionHashModifier"]
-        relationship.renamingIdentifier = node.attributes["elementID"]
-        relationship.userInfo = try node.child(named: "userInfo").map(userInfo) ?? [:]
+        let common = try commonKeys(of: node)
+        relationship.isIndexedBySpotlight = common.isIndexedBySpotlight
+        relationship.versionHashModifier = common.versionHashModifier
+        relationship.renamingIdentifier = common.renamingIdentifier
+        relationship.userInfo = common.userInfo
         return relationship
+    }
+
+    /// The keys attributes and relationships share.
+    private func commonKeys(of node: XMLElementNode) throws(XcodeModelError) -> (
+        isIndexedBySpotlight: Bool, versionHashModifier: String?, renamingIdentifier: String?,
+        userInfo: [String: String]
+    ) {
+        (
+            node.flag("spotlightIndexingEnabled"), node.attributes["versionHashModifier"],
+            node.attributes["elementID"], try node.child(named: "userInfo").map(userInfo) ?? [:]
+        )
     }
 
     private func count(_ key: String, of node: XMLElementNode) throws(XcodeModelError) -> Int? {
