@@ -59,7 +59,9 @@ enum FaultingSuite {
     }
 
     /// Reads the posts through the engine, the request changed by `tune`.
-    private static func engine(_ context: ManagedObjectContext, _ tune: (FetchRequest) -> Void)
+    private static func engine(
+        _ context: ManagedObjectContext, _ tune: (FetchRequest<ManagedObject>) -> Void
+    )
         throws -> UInt64
     {
         let request = FetchRequest(entityName: "Post")

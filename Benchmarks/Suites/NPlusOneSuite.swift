@@ -76,7 +76,7 @@ enum NPlusOneSuite {
     }
 
     /// The first 1,000 users by email.
-    private static func firstUsers() -> FetchRequest {
+    private static func firstUsers() -> FetchRequest<ManagedObject> {
         let users = FetchRequest(entityName: "User")
         users.sortDescriptors = [SortKey("email")]
         users.fetchLimit = limit

@@ -12,7 +12,8 @@ struct BatchRowBinder {
     private let names: [String]
     private let types: [AttributeType]
     private let defaults: [SQLiteValue]
-    private let foreignKeys: [(relationship: Relationship, key: Relationship.ForeignKey)]
+    private let foreignKeys:
+        [(relationship: ResolvedRelationship, key: ResolvedRelationship.ForeignKey)]
 
     init(entity: Entity, model: ManagedObjectModel) {
         self.entity = entity
@@ -75,7 +76,7 @@ struct BatchRowBinder {
     }
 
     private func bindForeignKey(
-        _ value: Any, _ relationship: Relationship, _ key: Relationship.ForeignKey,
+        _ value: Any, _ relationship: ResolvedRelationship, _ key: ResolvedRelationship.ForeignKey,
         to statement: Statement
     ) throws {
         let destination = model.entity(id: relationship.destinationID)

@@ -40,13 +40,20 @@ public struct EntityDescription: Sendable {
     public var fetchedProperties: [FetchedPropertyDescription] = []
     /// Application data kept with the model; the engine does not read it.
     public var userInfo: [String: String] = [:]
+    /// The class its objects are made of: ``ManagedObject`` itself, or a subclass whose
+    /// `@Attribute` and `@Relationship` properties read and write this entity's
+    /// properties (checked when the model is built). A sub-entity without a class of its
+    /// own uses its parent's.
+    public var managedObjectClass: ManagedObject.Type?
 
     /// Describes an entity.
     public init(
         name: String, parent: String? = nil, isAbstract: Bool = false,
+        managedObjectClass: ManagedObject.Type? = nil,
         attributes: [AttributeDescription] = [], relationships: [RelationshipDescription] = [],
         indexes: [FetchIndexDescription] = [], uniquenessConstraints: [[String]] = []
     ) {
+        self.managedObjectClass = managedObjectClass
         self.indexes = indexes
         self.uniquenessConstraints = uniquenessConstraints
         self.name = name

@@ -42,7 +42,9 @@ public final class ManagedObjectModel: Sendable {
         self.entities = entities
         self.versionIdentifiers = versionIdentifiers
         var resolver = ModelResolver(entities)
-        (resolvedEntities, validationErrors) = resolver.resolve()
+        let (resolved, errors) = resolver.resolve()
+        resolvedEntities = resolved
+        validationErrors = errors + TypedClassCheck.errors(in: resolved)
         precondition(
             resolvedEntities.count <= ObjectTable<Void>.maximumEntityCount,
             "a model may have at most \(ObjectTable<Void>.maximumEntityCount) entities")

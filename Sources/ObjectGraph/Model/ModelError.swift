@@ -36,12 +36,22 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupportedIndex(entity: String, index: String, reason: String)
     /// The model has no entities.
     case empty
+    /// A typed property of an entity's class does not fit the entity: no property of
+    /// that name, or a type that cannot hold it.
+    case invalidTypedProperty(objectClass: String, property: String, entity: String, reason: String)
+    /// An entity's class cannot serve it (not a subclass of its parent entity's class).
+    case invalidObjectClass(entity: String, objectClass: String, reason: String)
 
     /// One line: what is wrong and where.
     public var description: String {
         switch self {
         case .duplicateEntity(let name):
             return "model: entity \"\(name)\" is declared more than once"
+        case .invalidTypedProperty(let objectClass, let property, let entity, let reason):
+            return "class \(objectClass), property \"\(property)\" (entity \"\(entity)\"): "
+                + reason
+        case .invalidObjectClass(let entity, let objectClass, let reason):
+            return "entity \"\(entity)\": class \(objectClass) \(reason)"
         case .duplicateProperty(let entity, let property):
             return "entity \"\(entity)\": property \"\(property)\" is declared more than once"
         case .unknownParent(let entity, let parent):

@@ -239,7 +239,7 @@ struct ModelResolver {
         let entity = declared[name]!
         let attributes = lineage(of: name).flatMap(\.attributes).sorted { $0.name < $1.name }
         let resolvedAttributes = attributes.enumerated().map { slot, attribute in
-            Attribute(
+            ResolvedAttribute(
                 name: attribute.name, type: attribute.type, isOptional: attribute.isOptional,
                 isIndexed: attribute.isIndexed,
                 defaultValue: attribute.defaultValue.flatMap { attribute.type.encode($0) } ?? .null,
@@ -256,6 +256,8 @@ struct ModelResolver {
         return Entity(
             name: name, id: id, parentID: entity.parent.map { order.firstIndex(of: $0)! + 1 },
             rootID: rootID, isAbstract: entity.isAbstract,
+            objectClass: lineage(of: name).reversed().lazy.compactMap(\.managedObjectClass).first
+                ?? ManagedObject.self,
             descendantIDs: id...(id + descendantCount(of: name)),
             table: SQLName("Z" + root(of: name).uppercased()), attributes: resolvedAttributes,
             relationships: resolvedRelationships, versionHash: versionHashes[name]!,
@@ -280,12 +282,12 @@ struct ModelResolver {
 
     private func makeRelationship(
         _ relationship: RelationshipDescription, of entity: String, nextSlot: inout Int
-    ) -> Relationship {
+    ) -> ResolvedRelationship {
         let destinationID = order.firstIndex(of: relationship.destination)! + 1
-        let storage: Relationship.Storage
+        let storage: ResolvedRelationship.Storage
         if !relationship.isToMany {
             let hasSubentities = !children(of: relationship.destination).isEmpty
-            let key = Relationship.ForeignKey(
+            let key = ResolvedRelationship.ForeignKey(
                 column: column(of: relationship.name, in: entity), slot: nextSlot,
                 entityColumn: hasSubentities
                     ? SQLName("Z\(destinationID)_\(relationship.name.uppercased())") : nil,
@@ -295,7 +297,7 @@ struct ModelResolver {
         } else {
             storage = toManyStorage(relationship, of: entity)
         }
-        return Relationship(
+        return ResolvedRelationship(
             name: relationship.name, destinationID: destinationID,
             inverseName: relationship.inverse, isToMany: relationship.isToMany,
             isOrdered: relationship.isOrdered, deleteRule: relationship.deleteRule,
@@ -303,7 +305,7 @@ struct ModelResolver {
     }
 
     private func toManyStorage(_ relationship: RelationshipDescription, of entity: String)
-        -> Relationship.Storage
+        -> ResolvedRelationship.Storage
     {
         let inverseName = relationship.inverse!
         let inverse = inheritedRelationship(inverseName, of: relationship.destination)!
@@ -325,7 +327,7 @@ struct ModelResolver {
         let sourceColumn = "Z_\(ownID)\(inverseName.uppercased())"
         let destinationColumn = "Z_\(inverseID)\(relationship.name.uppercased())"
         return .joinTable(
-            Relationship.JoinTable(
+            ResolvedRelationship.JoinTable(
                 name: SQLName(tableName), sourceColumn: SQLName(sourceColumn),
                 destinationColumn: SQLName(destinationColumn), isPrimarySide: isPrimary,
                 orderColumn: relationship.isOrdered ? SQLName("Z_FOK_" + destinationColumn) : nil,

@@ -11,6 +11,11 @@ package struct VersionHash: Hashable, Sendable, CustomStringConvertible {
         bytes = SHA256.digest(input)
     }
 
+    /// Hashes the UTF-8 bytes of `text`.
+    package init(_ text: String) {
+        self.init(Array(text.utf8))
+    }
+
     /// Sixty-four lower-case hex digits.
     package var description: String {
         bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()

@@ -54,7 +54,8 @@ enum StoreFile {
 
     /// Inserts join-table rows (primary keys of both sides) in one transaction.
     static func insertLinks(
-        _ keys: [(Int64, Int64)], into table: Relationship.JoinTable, on connection: Connection
+        _ keys: [(Int64, Int64)], into table: ResolvedRelationship.JoinTable,
+        on connection: Connection
     ) throws {
         try connection.transaction(.immediate) {
             let statement = try connection.prepare(

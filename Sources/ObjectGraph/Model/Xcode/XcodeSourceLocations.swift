@@ -30,14 +30,15 @@ struct XcodeSourceLocations: Sendable {
             .mismatchedInverse(let entity, let property, _, _),
             .invalidDefaultValue(let entity, let property, _, _),
             .invalidPropertyName(let entity, let property, _),
-            .unsupportedAttribute(let entity, let property, _):
+            .unsupportedAttribute(let entity, let property, _),
+            .invalidTypedProperty(_, let property, let entity, _):
             return properties[entity + "." + property] ?? entities[entity]
         case .unknownIndexProperty(let entity, let index, _),
             .invalidIndexName(let entity, let index, _),
             .unsupportedIndex(let entity, let index, _):
             return indexes[entity + "#" + index] ?? entities[entity]
         case .unknownParent(let entity, _), .inheritanceCycle(let entity),
-            .invalidEntityName(let entity, _):
+            .invalidEntityName(let entity, _), .invalidObjectClass(let entity, _, _):
             return entities[entity]
         case .empty: return nil
         }
