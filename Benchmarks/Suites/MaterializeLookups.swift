@@ -75,9 +75,8 @@ enum MaterializeLookups {
                 return try state.suite.engine { context in
                     var names: [(Int64, String)] = []
                     for id in ids {
-                        let user = try context.existingObject(with: id)
-                        names.append(
-                            (id.primaryKey ?? 0, user.value(forKey: "name") as? String ?? ""))
+                        let user = try context.existingObject(with: id) as! User
+                        names.append((id.primaryKey ?? 0, user.name ?? ""))
                     }
                     return digest(names)
                 }

@@ -14,6 +14,7 @@ import Workloads
 /// - `materialize/lookup`: 1,000 `existingObject(with:)` of users by ID, each one row
 ///   fault (one SELECT), vs `raw`, the same SELECT through one reused statement.
 /// - `materialize/to-many`: 1,000 users' `posts` faults (one ID SELECT each) vs `raw`.
+/// - `materialize/insert`: per-object, batch and raw inserts (``MaterializeInsert``).
 ///
 /// Each read iteration starts from an empty context (reset, not timed).
 enum MaterializeSuite {
@@ -23,6 +24,7 @@ enum MaterializeSuite {
         sizes: [10_000],
         scenarios: [
             readTwo, resetScenario, MaterializeLookups.lookup, MaterializeLookups.toMany,
+            MaterializeInsert.scenario,
         ])
 
     /// How `read-two` reads.

@@ -37,7 +37,7 @@ import Testing
             "faulting/posts-with-author", "batch-size/scroll", "batch-size/scan",
             "n-plus-one/user-post-counts", "n-plus-one/post-tags", "batch-ops/insert",
             "batch-ops/update", "batch-ops/delete", "materialize/read-two", "materialize/lookup",
-            "materialize/to-many",
+            "materialize/to-many", "materialize/insert",
         ]
         var expected = Dictionary(uniqueKeysWithValues: engine.map { ($0, ["raw"]) })
         for id in indexes { expected[id] = ["raw-indexed"] }

@@ -61,6 +61,26 @@ struct BatchRowBinder {
         }
     }
 
+    /// Binds one insert row from a batch insert's reused object: its changed attributes,
+    /// the defaults for the rest, no relationships.
+    ///
+    /// - Throws: ``KeyValueError/relationshipInBatchInsert(entity:key:)`` when the
+    ///   handler set a relationship.
+    func bind(_ object: ManagedObject, to statement: Statement) throws {
+        if let index = object.toOneChanges.keys.first {
+            throw KeyValueError.relationshipInBatchInsert(
+                entity: entity.name, key: entity.relationships[index].name)
+        }
+        for index in names.indices {
+            try statement.bind(
+                object.attributeChanges[index] ?? defaults[index], at: Int32(index + 4))
+        }
+        for (_, key) in foreignKeys {
+            try statement.bind(.null, at: Int32(key.slot + 4))
+            if let slot = key.entitySlot { try statement.bind(.null, at: Int32(slot + 4)) }
+        }
+    }
+
     /// The column and stored value of each attribute to update, in name order.
     ///
     /// - Throws: ``KeyValueError`` for an unknown or non-attribute key or a wrong type.

@@ -101,6 +101,7 @@ extension ManagedObject {
         case .attribute(let index):
             try setStoredValue(try encode(value, attribute: entity.attributes[index]), at: index)
         case .relationship(let index):
+            if recordsBatchRowRelationship(index) { return }
             if entity.relationships[index].isToMany {
                 try replaceToMany(index, with: try objects(from: value, key: key))
             } else {

@@ -68,6 +68,9 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     @exclusivity(unchecked) var holdsCacheReference = false
     /// The permanent ID a save in progress gave this inserted object.
     var pendingPermanentID: ObjectID?
+    /// Whether this is a batch insert's reused row object: relationship writes on it
+    /// are only recorded (the request then fails), never applied to other objects.
+    var isBatchRow = false
     /// Which of its context's change lists hold the object (``ObjectList`` bits).
     @exclusivity(unchecked) var listMembership: UInt8 = 0
 

@@ -43,7 +43,8 @@ enum TypedClassCheck {
         return errors
     }
 
-    private static func isSubclass(_ child: AnyClass, of parent: AnyClass) -> Bool {
+    /// Whether `child` is `parent` or inherits from it.
+    static func isSubclass(_ child: AnyClass, of parent: AnyClass) -> Bool {
         var current: AnyClass? = child
         while let candidate = current {
             if candidate == parent { return true }

@@ -17,6 +17,7 @@ extension ManagedObject {
         let relationship = entity.relationships[index]
         do {
             let context = try confinedContext()
+            if recordsBatchRowRelationship(index) { return }
             for object in objects where object.managedObjectContext !== context {
                 throw KeyValueError.differentContext(entity: entity.name, key: relationship.name)
             }
