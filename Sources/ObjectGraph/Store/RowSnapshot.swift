@@ -86,19 +86,31 @@ package final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64>, @unc
     package static func make(
         objectID: ObjectID, version: Int64, from statement: Statement, positions: [Int32]
     ) -> RowSnapshot {
-        var byteCount = 0
-        for position in positions {
-            switch statement.columnType(at: position) {
-            case .text, .blob: byteCount += statement.columnByteCount(at: position)
-            default: break
-            }
-        }
-        let row = allocate(
-            objectID: objectID, version: version, count: positions.count, bytes: byteCount)
-        row.fill { cells, bytes in
-            var offset = 0
+        withUnsafeTemporaryAllocation(of: ColumnType.self, capacity: positions.count) { types in
+            var byteCount = 0
             for (index, position) in positions.enumerated() {
                 let type = statement.columnType(at: position)
+                types.initializeElement(at: index, to: type)
+                if type == .text || type == .blob {
+                    byteCount += statement.columnByteCount(at: position)
+                }
+            }
+            let row = allocate(
+                objectID: objectID, version: version, count: positions.count, bytes: byteCount)
+            row.copy(statement, positions, types: types)
+            return row
+        }
+    }
+
+    /// The second pass of ``make(objectID:version:from:positions:)``: each column's
+    /// value or bytes, by the storage class the first pass read.
+    private func copy(
+        _ statement: Statement, _ positions: [Int32], types: UnsafeMutableBufferPointer<ColumnType>
+    ) {
+        fill { cells, bytes in
+            var offset = 0
+            for (index, position) in positions.enumerated() {
+                let type = types[index]
                 switch type {
                 case .null: cells[2 * index] = Tag.null.rawValue
                 case .integer:
@@ -122,7 +134,6 @@ package final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64>, @unc
                 }
             }
         }
-        return row
     }
 
     private static func allocate(objectID: ObjectID, version: Int64, count: Int, bytes: Int)

@@ -18,21 +18,20 @@ extension ManagedObject {
         return index
     }
 
-    /// The index behind a typed property, resolved and kept if needed (relationship
-    /// accessors, which are not inlined: their reads run SQL or build collections).
-    func slotIndex<Object: ManagedObject, Wrapper: ManagedPropertyWrapper>(
-        _ storage: ReferenceWritableKeyPath<Object, Wrapper>
-    ) -> Int {
-        let object = unsafeDowncast(self, to: Object.self)
-        if let index = object[keyPath: storage].slot.resolved { return index }
-        let index = resolveIndex(storage)
-        object[keyPath: storage].slot = TypedSlot(index: index)
-        return Int(index)
-    }
-
     /// Whether this is a ``PropertyProbe`` instance.
     @usableFromInline
     var isProbe: Bool { probe != nil }
+
+    /// What a probe reads for a relationship: the property recorded, an empty value or
+    /// (to-one) a probe of the destination class returned.
+    @usableFromInline
+    func probedRelationship<Object: ManagedObject, Value: RelationshipValue>(
+        _ storage: ReferenceWritableKeyPath<Object, Relationship<Value>>
+    ) -> Value {
+        guard let probe else { preconditionFailure("not a probe") }
+        probe.record(storage)
+        return Value.probeValue(probe)
+    }
 
     /// What a probe reads for an attribute: the property recorded, any value returned.
     @usableFromInline

@@ -1,6 +1,7 @@
 extension ManagedObject {
     /// A typed relationship read: the to-one's object (a fault when not registered) or
     /// the to-many's members, firing the relationship fault the first time.
+    @usableFromInline
     func typedRelationship(_ index: Int) -> [ManagedObject] {
         let relationship = entity.relationships[index]
         do {
@@ -13,6 +14,7 @@ extension ManagedObject {
     }
 
     /// A typed relationship write, inverses kept on both sides.
+    @usableFromInline
     func setTypedRelationship(_ objects: [ManagedObject], at index: Int) {
         let relationship = entity.relationships[index]
         do {

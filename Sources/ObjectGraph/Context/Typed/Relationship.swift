@@ -33,20 +33,31 @@ public struct Relationship<Value: RelationshipValue>: ManagedPropertyWrapper {
     }
 
     /// Reads and writes the relationship on the enclosing object.
+    ///
+    /// Inlinable for the reasons ``Attribute``'s is: the index is a field load once
+    /// resolved, and building the `Set` or array is specialized for `Value`.
+    @inlinable
     public static subscript<Object: ManagedObject>(
         _enclosingInstance object: Object,
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<Object, Value>,
         storage storageKeyPath: ReferenceWritableKeyPath<Object, Self>
     ) -> Value {
         get {
-            if let probe = object.probe {
-                probe.record(storageKeyPath)
-                return Value.probeValue(probe)
+            var index = object[keyPath: storageKeyPath].slot.index
+            if index < 0 {
+                guard !object.isProbe else { return object.probedRelationship(storageKeyPath) }
+                index = object.resolveIndex(storageKeyPath)
+                object[keyPath: storageKeyPath].slot.index = index
             }
-            return Value.make(from: object.typedRelationship(object.slotIndex(storageKeyPath)))
+            return Value.make(from: object.typedRelationship(Int(index)))
         }
         set {
-            object.setTypedRelationship(newValue.objects, at: object.slotIndex(storageKeyPath))
+            var index = object[keyPath: storageKeyPath].slot.index
+            if index < 0 {
+                index = object.resolveIndex(storageKeyPath)
+                object[keyPath: storageKeyPath].slot.index = index
+            }
+            object.setTypedRelationship(newValue.objects, at: Int(index))
         }
     }
 

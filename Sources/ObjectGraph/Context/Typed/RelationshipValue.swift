@@ -28,9 +28,11 @@ extension Optional: RelationshipValue where Wrapped: ManagedObject {
     public static func accepts(_ objectClass: ManagedObject.Type) -> Bool {
         objectClass is Wrapped.Type
     }
+    @inlinable
     public static func make(from objects: [ManagedObject]) -> Self {
         objects.first.map { unsafeDowncast($0, to: Wrapped.self) }
     }
+    @inlinable
     public var objects: [ManagedObject] { map { [$0] } ?? [] }
     public static func probeValue(_ probe: PropertyProbe) -> Self {
         Wrapped(ObjectCreation(probe: probe))
@@ -42,9 +44,11 @@ extension Set: RelationshipValue where Element: ManagedObject {
     public static func accepts(_ objectClass: ManagedObject.Type) -> Bool {
         objectClass is Element.Type
     }
+    @inlinable
     public static func make(from objects: [ManagedObject]) -> Self {
         Set(objects.lazy.map { unsafeDowncast($0, to: Element.self) })
     }
+    @inlinable
     public var objects: [ManagedObject] { Array(self) }
     public static func probeValue(_ probe: PropertyProbe) -> Self { [] }
 }
@@ -54,9 +58,11 @@ extension Array: RelationshipValue where Element: ManagedObject {
     public static func accepts(_ objectClass: ManagedObject.Type) -> Bool {
         objectClass is Element.Type
     }
+    @inlinable
     public static func make(from objects: [ManagedObject]) -> Self {
         objects.map { unsafeDowncast($0, to: Element.self) }
     }
+    @inlinable
     public var objects: [ManagedObject] { self }
     public static func probeValue(_ probe: PropertyProbe) -> Self { [] }
 }
