@@ -43,10 +43,9 @@ import Testing
         "a fault at any I/O call of a save of inserts, updates, deletes and relationships",
         arguments: ["warm", "cold"])
     func save(_ cache: String) throws {
-        try Self.walk("save", cache: cache, persistent: [.write], change: { try $0.makeChanges() })
-        {
-            store in try store.context.performAndWait { try store.context.save() }
-        }
+        try Self.walk(
+            "save", cache: cache, persistent: [.write], change: { try $0.makeChanges() },
+            operation: { store in try store.context.performAndWait { try store.context.save() } })
     }
 
     @Test("a fault at any I/O call of a batch insert", arguments: ["warm", "cold"])
