@@ -29,9 +29,13 @@ package struct FaultWalk<Subject> {
     }
 
     /// Runs the walk under `directory`; also runs a persistent variant of each
-    /// `persistent` call kind (a fault that stays, like a full disk).
+    /// `persistent` call kind (a fault that stays, like a full disk). With a `stride`
+    /// above 1, each kind's calls 1, 1 + stride, … and its last are tried, unless
+    /// `FAULTLINE_FULL_FAULT_WALK=1` (`scripts/test-reliability`) asks for every call.
     /// - Throws: whatever `prepare` or `verify` throws, with the trial's plan prepended.
-    package func run(in directory: URL, persistent: [IOCall] = []) throws -> FaultWalkSummary {
+    package func run(in directory: URL, persistent: [IOCall] = [], stride: Int = 1) throws
+        -> FaultWalkSummary
+    {
         FaultInjector.install()
         let counting = directory.appendingPathComponent("counting")
         let subject = try prepare(counting)
@@ -40,7 +44,9 @@ package struct FaultWalk<Subject> {
         let calls = injector.disarm()
         _ = try verify(subject, counting, nil, nil)
         var summary = FaultWalkSummary(calls: calls)
-        for plan in Self.plans(calls: calls, persistent: persistent) {
+        let full = ProcessInfo.processInfo.environment["FAULTLINE_FULL_FAULT_WALK"] == "1"
+        let plans = Self.plans(calls: calls, persistent: persistent, stride: full ? 1 : stride)
+        for plan in plans {
             try trial(plan, in: directory.appendingPathComponent("trial-\(summary.trials)"))
                 .map { summary.record($0) }
             summary.trials += 1
@@ -49,9 +55,10 @@ package struct FaultWalk<Subject> {
     }
 
     /// Every plan for the counted calls.
-    static func plans(calls: [IOCall: Int], persistent: [IOCall]) -> [FaultPlan] {
+    static func plans(calls: [IOCall: Int], persistent: [IOCall], stride: Int) -> [FaultPlan] {
         IOCall.allCases.flatMap { call in
-            (1...max(calls[call, default: 0], 1)).flatMap { number in
+            let last = max(calls[call, default: 0], 1)
+            return (1...last).filter { ($0 - 1) % stride == 0 || $0 == last }.flatMap { number in
                 call.faults.flatMap { fault in
                     [FaultPlan(call: call, number: number, fault: fault)]
                         + (persistent.contains(call)
