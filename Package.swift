@@ -43,6 +43,9 @@ let package = Package(
         // BenchKit tests launch as child processes; not a product.
         .executableTarget(
             name: "BenchKitTestHost", dependencies: ["BenchKit"], path: "Tests/BenchKitTestHost"),
+        // A child process that writes a store in a loop until the kill trials SIGKILL it.
+        .executableTarget(
+            name: "StoreTestHost", dependencies: ["ObjectGraph"], path: "Tests/StoreTestHost"),
         .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles"]),
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport"]),
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "BenchReports"]),
