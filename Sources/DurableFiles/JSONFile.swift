@@ -80,6 +80,7 @@ public struct JSONFileError: Error, Hashable, Sendable, CustomStringConvertible 
         self.reason = reason
     }
 
-    /// `path: reason`.
-    public var description: String { "\(path): \(reason)" }
+    /// `path: reason`, always one line: a key or an excerpt of the file that holds a
+    /// newline or another control character shows it escaped.
+    public var description: String { ControlCharacters.escaped("\(path): \(reason)") }
 }

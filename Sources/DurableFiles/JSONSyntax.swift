@@ -93,7 +93,9 @@ public struct JSONSyntax {
         case UInt8(ascii: "f"): try literal("false")
         case UInt8(ascii: "n"): try literal("null")
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number()
-        default: throw unexpected("a value (NaN and Infinity are not JSON: write a finite number)")
+        case UInt8(ascii: "N"), UInt8(ascii: "I"), UInt8(ascii: "+"):
+            throw unexpected("a value (NaN and Infinity are not JSON: write a finite number)")
+        default: throw unexpected("a value (an object, array, string, number, true, false or null)")
         }
     }
 
