@@ -240,6 +240,19 @@ import Testing
             expected: "error: {dir}/nothing: cannot read: No such file or directory (ENOENT)"),
     ]
 
-    @Test("broken results, baseline and thresholds files", arguments: files)
+    static let deep: [Entry] = [
+        Entry(
+            name: "thresholds nested 600 deep",
+            arguments: [
+                "compare", "{dir}/good.json", "{dir}/good.json", "--thresholds", "{dir}/t.json",
+                "--out", "{dir}/out",
+            ],
+            expected:
+                "error: {dir}/t.json: nested more than 500 levels deep, line 1, column 501 "
+                + "(byte 500): fix the JSON or regenerate the file",
+            files: ["good.json": good, "t.json": String(repeating: "[", count: 600)])
+    ]
+
+    @Test("broken results, baseline and thresholds files", arguments: files + deep)
     func file(_ entry: Entry) throws { try Self.run(entry) }
 }

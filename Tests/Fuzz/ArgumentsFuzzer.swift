@@ -15,7 +15,7 @@ func exercise(_ command: any Subcommand.Type, _ words: [String]) {
         }
     } catch {
         let controls = error.message.unicodeScalars.filter {
-            $0 != "\n" && ($0.value < 0x20 || (0x7F..<0xA0).contains($0.value))
+            $0 != "\n" && $0 != "\t" && ($0.value < 0x20 || (0x7F..<0xA0).contains($0.value))
         }
         precondition(controls.isEmpty, "a control character in: \(error.message)")
     }
