@@ -6,10 +6,22 @@ import Testing
 @Suite struct PredicateCatalogueTests {
     /// Fetches `format` on `entity` from an in-memory social store.
     static func fetch(_ entity: String, _ format: String, _ arguments: any Sendable...) throws {
-        let container = try Fixtures.container()
         let request = FetchRequest(entityName: entity)
         request.predicate = try FetchPredicate(format: format, argumentArray: arguments)
-        _ = try container.viewContext.performAndWait { try container.viewContext.fetch(request) }
+        try inContext { _ = try $0.fetch(request) }
+    }
+
+    /// Runs `body` on the view context of a fresh in-memory social store.
+    static func inContext(_ body: (ManagedObjectContext) throws -> Void) throws {
+        let container = try Fixtures.container()
+        try container.viewContext.performAndWait { try body(container.viewContext) }
+    }
+
+    /// Sets `value` for `key` on a new object of `entity`.
+    static func set(_ value: any Sendable, _ key: String, on entity: String) throws {
+        try inContext {
+            try $0.insertNewObject(forEntityName: entity).setCheckedValue(value, forKey: key)
+        }
     }
 
     static let syntax: [BadInput] = [
@@ -94,42 +106,21 @@ import Testing
         BadInput(
             "a string for an integer attribute",
             "User.age: expected a value of type Int64, got String"
-        ) { _ in
-            let container = try Fixtures.container()
-            try container.viewContext.performAndWait {
-                try container.viewContext.insertNewObject(forEntityName: "User")
-                    .setCheckedValue("old", forKey: "age")
-            }
-        },
+        ) { _ in try set("old", "age", on: "User") },
         BadInput(
             "a number for a string attribute",
             "User.name: expected a value of type String, got Int"
-        ) { _ in
-            let container = try Fixtures.container()
-            try container.viewContext.performAndWait {
-                try container.viewContext.insertNewObject(forEntityName: "User")
-                    .setCheckedValue(5, forKey: "name")
-            }
-        },
+        ) { _ in try set(5, "name", on: "User") },
         BadInput(
             "an unknown key",
             "entity User has no property \"nmae\""
-        ) { _ in
-            let container = try Fixtures.container()
-            try container.viewContext.performAndWait {
-                try container.viewContext.insertNewObject(forEntityName: "User")
-                    .setCheckedValue(5, forKey: "nmae")
-            }
-        },
+        ) { _ in try set(5, "nmae", on: "User") },
         BadInput(
             "a user where a post is due",
             "Post.author: expected a value of type User, got Tag"
         ) { _ in
-            let container = try Fixtures.container()
-            try container.viewContext.performAndWait {
-                let context = container.viewContext
-                let post = context.insertNewObject(forEntityName: "Post")
-                try post.setCheckedValue(
+            try inContext { context in
+                try context.insertNewObject(forEntityName: "Post").setCheckedValue(
                     context.insertNewObject(forEntityName: "Tag"), forKey: "author")
             }
         },
@@ -137,33 +128,24 @@ import Testing
             "a batch update of a string into an integer",
             "User.age: expected a value of type Int64, got String"
         ) { _ in
-            let container = try Fixtures.container()
             let request = BatchUpdateRequest(entityName: "User")
             request.propertiesToUpdate = ["age": "old"]
-            _ = try container.viewContext.performAndWait {
-                try container.viewContext.execute(request)
-            }
+            try inContext { _ = try $0.execute(request) }
         },
         BadInput(
             "a batch insert of an unknown key",
             "entity User has no property \"nmae\""
         ) { _ in
-            let container = try Fixtures.container()
             let request = BatchInsertRequest(entityName: "User", objects: [["nmae": "a"]])
-            _ = try container.viewContext.performAndWait {
-                try container.viewContext.execute(request)
-            }
+            try inContext { _ = try $0.execute(request) }
         },
         BadInput(
             "a sort on an unknown key",
             "fetch: entity User has no key path \"nmae\""
         ) { _ in
-            let container = try Fixtures.container()
             let request = FetchRequest(entityName: "User")
             request.sortDescriptors = [SortKey("nmae", ascending: true)]
-            _ = try container.viewContext.performAndWait {
-                try container.viewContext.fetch(request)
-            }
+            try inContext { _ = try $0.fetch(request) }
         },
     ]
 
