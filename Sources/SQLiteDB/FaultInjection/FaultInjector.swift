@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Fails chosen file operations of the SQLite files under one directory, so tests can
 /// check what every I/O error, full disk or lock conflict does to a save, a batch
@@ -82,10 +81,20 @@ final class FaultRegistry: Sendable {
         var nextKey = 1
     }
 
-    private let state = Mutex(State())
+    // An NSLock (a pthread mutex), not Synchronization's Mutex: ThreadSanitizer sees
+    // pthread locking, but not the futex inside the uninstrumented Mutex, and would
+    // report every armed call as a race.
+    private let lock = NSLock()
+    nonisolated(unsafe) private var state = State()
+
+    private func withState<T>(_ body: (inout State) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&state)
+    }
 
     func arm(directory: String, plan: FaultPlan?) -> Int {
-        state.withLock { state in
+        withState { state in
             precondition(
                 !state.armed.values.contains { $0.directory == directory },
                 "an injector is already armed for \(directory)")
@@ -97,16 +106,16 @@ final class FaultRegistry: Sendable {
     }
 
     func disarm(_ key: Int) -> Armed? {
-        state.withLock { $0.armed.removeValue(forKey: key) }
+        withState { $0.armed.removeValue(forKey: key) }
     }
 
     func armed(_ key: Int) -> Armed? {
-        state.withLock { $0.armed[key] }
+        withState { $0.armed[key] }
     }
 
     /// Records an opened file; the token goes into the file's wrapper.
     func open(path: String) -> Int {
-        state.withLock { state in
+        withState { state in
             let key = state.nextKey
             state.nextKey += 1
             state.files[key] = path
@@ -115,12 +124,12 @@ final class FaultRegistry: Sendable {
     }
 
     func close(_ token: Int) {
-        _ = state.withLock { $0.files.removeValue(forKey: token) }
+        _ = withState { $0.files.removeValue(forKey: token) }
     }
 
     /// Counts `call` on the file `token` and decides whether it fails.
     func decide(_ call: IOCall, token: Int) -> FaultDecision {
-        state.withLock { state in
+        withState { state in
             guard !state.armed.isEmpty, let path = state.files[token],
                 let (key, armed) = state.armed.first(where: { path.hasPrefix($0.value.directory) })
             else { return .pass }
