@@ -8,7 +8,8 @@ import Foundation
 /// let thresholds = try JSONFile.read(GateThresholds.self, from: url, decoder: JSONDecoder())
 /// ```
 ///
-/// Cost: reads the whole file; on failure, one more pass to locate the problem.
+/// Cost: reads the whole file and scans its nesting (Foundation's decoder traps on
+/// documents nested more than 512 deep); on failure, one more pass to locate the problem.
 public enum JSONFile {
     /// Decodes `url` as `type`.
     /// - Throws: ``JSONFileError`` naming the file and the place.
@@ -18,6 +19,12 @@ public enum JSONFile {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw JSONFileError(path: url.path, reason: "cannot read: \(readFailure(error))")
+        }
+        if let problem = JSONSyntax.nestingProblem(in: data) {
+            throw JSONFileError(
+                path: url.path,
+                reason:
+                    "\(problem.message), \(problem.location): fix the JSON or regenerate the file")
         }
         do {
             return try decoder.decode(type, from: data)
@@ -80,6 +87,7 @@ public struct JSONFileError: Error, Hashable, Sendable, CustomStringConvertible 
         self.reason = reason
     }
 
-    /// `path: reason`.
-    public var description: String { "\(path): \(reason)" }
+    /// `path: reason`, always one line: a key or an excerpt of the file that holds a
+    /// newline or another control character shows it escaped.
+    public var description: String { ControlCharacters.escaped("\(path): \(reason)") }
 }

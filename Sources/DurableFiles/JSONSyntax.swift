@@ -7,8 +7,8 @@ import Foundation
 /// was expected), the end of a truncated file, or a number beyond the range of a
 /// `Double`, with its JSON path. It also remembers the first number too large for a
 /// 64-bit integer (such as `1e30`), the usual cause when the syntax is fine but
-/// decoding still fails. Cost: one pass over the bytes; nesting is capped at 512
-/// levels.
+/// decoding still fails. Cost: one pass over the bytes; nesting is capped at
+/// ``maximumDepth`` levels.
 public struct JSONSyntax {
     /// A place in the document.
     public struct Location: Hashable, Sendable, CustomStringConvertible {
@@ -67,6 +67,41 @@ public struct JSONSyntax {
         }
     }
 
+    /// The deepest nesting read: Foundation's decoder (swift-corelibs 6.3.1) traps while
+    /// reporting its own limit of 512 levels, so readers refuse deeper files first.
+    public static let maximumDepth = 500
+
+    /// The first place `data` nests arrays and objects deeper than ``maximumDepth``, or
+    /// nil. Cost: one pass over the bytes, no allocation; strings are skipped.
+    public static func nestingProblem(in data: Data) -> Problem? {
+        var (depth, inString, escaped) = (0, false, false)
+        for (offset, byte) in data.enumerated() {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth > maximumDepth {
+                    return Problem(
+                        message: "nested more than \(maximumDepth) levels deep",
+                        location: location(of: offset, in: data), isOutOfRange: false)
+                }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return nil
+    }
+
     /// The location of byte `offset` of `data`.
     public static func location(of offset: Int, in data: Data) -> Location {
         var line = 1
@@ -93,7 +128,9 @@ public struct JSONSyntax {
         case UInt8(ascii: "f"): try literal("false")
         case UInt8(ascii: "n"): try literal("null")
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number()
-        default: throw unexpected("a value (NaN and Infinity are not JSON: write a finite number)")
+        case UInt8(ascii: "N"), UInt8(ascii: "I"), UInt8(ascii: "+"):
+            throw unexpected("a value (NaN and Infinity are not JSON: write a finite number)")
+        default: throw unexpected("a value (an object, array, string, number, true, false or null)")
         }
     }
 
@@ -101,7 +138,7 @@ public struct JSONSyntax {
         close: Unicode.Scalar, member: (inout JSONSyntax, Int) throws(Stop) -> Void
     ) throws(Stop) {
         depth += 1
-        guard depth <= 512 else { throw stop("nested more than 512 levels deep") }
+        guard depth <= Self.maximumDepth else { throw tooDeep() }
         index += 1
         skipSpace()
         var count = 0
@@ -208,6 +245,10 @@ public struct JSONSyntax {
     }
 
     private var pathText: String { path.isEmpty ? "top level" : path.joined(separator: ".") }
+
+    private func tooDeep() -> Stop {
+        stop("nested more than \(Self.maximumDepth) levels deep")
+    }
 
     private func truncated() -> Stop {
         stop("unexpected end of file at \(pathText) (the file is truncated)")

@@ -52,6 +52,13 @@ extension Connection {
         /// The defaults: create if missing, 5 s busy timeout, WAL for files.
         public init() {}
 
+        /// The busy timeout in force once the pragmas ran: the last `busy_timeout`
+        /// pragma's value when one sets it, else ``busyTimeoutMilliseconds``.
+        var effectiveBusyTimeoutMilliseconds: Int {
+            pragmas.last { $0.name.lowercased() == "busy_timeout" }.flatMap { Int($0.value) }
+                ?? busyTimeoutMilliseconds
+        }
+
         var openFlags: Int32 {
             let mode: Int32
             switch openMode {

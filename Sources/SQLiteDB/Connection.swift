@@ -138,7 +138,8 @@ public final class Connection {
         if resultCode.primary == .SQLITE_BUSY {
             message +=
                 " (gave up after the busy timeout of "
-                + "\(configuration.busyTimeoutMilliseconds) ms)"
+                + "\(configuration.effectiveBusyTimeoutMilliseconds) ms; another connection "
+                + "holds the lock: let it finish, or raise the busy timeout)"
         }
         let offset = sqlite3_error_offset(handle)
         return SQLiteError(

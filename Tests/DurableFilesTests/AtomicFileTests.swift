@@ -35,7 +35,8 @@ import Testing
         }
         #expect(
             FileWriteError(path: file.path, errno: ENOENT).description
-                == "cannot write \(file.path): No such file or directory (ENOENT)")
+                == "cannot write \(file.path): No such file or directory (ENOENT); "
+                + "create the directory or choose another")
     }
 
     @Test("a failed rename (the destination is a directory) keeps the old entry and no temporary")

@@ -19,6 +19,7 @@ import Testing
     func own() {
         #expect(
             ErrorText.describe(FileWriteError(path: "/x", errno: ENOSPC))
-                == "cannot write /x: No space left on device (ENOSPC)")
+                == "cannot write /x: No space left on device (ENOSPC); free some space (or raise the file size limit) and run again"
+        )
     }
 }

@@ -53,6 +53,12 @@ import Testing
         Case(
             json: #"{"name": "a", "values": []}"#,
             reason: "missing key 'count' at top level: fix the file or regenerate it"),
+        // Found by the thresholds fuzzer: Foundation's decoder traps past 512 levels.
+        Case(
+            json: "{\"name\": \"[[\", \"values\": " + String(repeating: "[", count: 600),
+            reason:
+                "nested more than 500 levels deep, line 1, column 525 (byte 524): fix the JSON or "
+                + "regenerate the file"),
     ]
 
     @Test("decoding errors name the place and what to do", arguments: cases)

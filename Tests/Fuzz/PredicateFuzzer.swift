@@ -1,4 +1,4 @@
-// The libFuzzer entry point for the predicate language, built by scripts/fuzz-predicates
+// The libFuzzer entry point for the predicate language, built by scripts/fuzz predicates
 // together with the ObjectGraph sources (not part of the Swift package's targets).
 import Foundation
 import ObjectGraph

@@ -127,7 +127,7 @@ struct BatchRowBinder {
         let mirror = Mirror(reflecting: value)
         guard mirror.displayStyle == .optional, mirror.children.isEmpty else {
             throw KeyValueError.wrongType(
-                entity: entity.name, key: names[index], expected: "\(types[index])",
+                entity: entity.name, key: names[index], expected: types[index].swiftTypeName,
                 actual: "\(type(of: value))")
         }
         return .null

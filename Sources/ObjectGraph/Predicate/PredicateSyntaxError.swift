@@ -36,10 +36,28 @@ public struct PredicateSyntaxError: Error, Equatable, Sendable, CustomStringConv
         return before[(lineStart ?? before.startIndex)...].count + 1
     }
 
+    /// Control characters in the source (a NUL, an escape) are shown as `\u{0}` in
+    /// `found` and as `?` on the source line, so the caret stays under its column and
+    /// nothing reaches the terminal as a control.
     public var description: String {
         let lines = source.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         let text = lines.indices.contains(line - 1) ? String(lines[line - 1]) : source
         return "predicate syntax error at \(line):\(column): expected \(expected), found "
-            + "\(found)\n  \(text)\n  " + String(repeating: " ", count: column - 1) + "^"
+            + "\(Self.escaped(found))\n  \(Self.visible(text))\n  "
+            + String(repeating: " ", count: column - 1) + "^"
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+    }
+
+    private static func escaped(_ text: String) -> String {
+        text.unicodeScalars.map {
+            isControl($0) ? "\\u{\(String($0.value, radix: 16, uppercase: true))}" : String($0)
+        }.joined()
+    }
+
+    private static func visible(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? "?" : $0 }))
     }
 }

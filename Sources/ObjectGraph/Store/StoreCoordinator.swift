@@ -27,8 +27,8 @@ final class StoreCoordinator: @unchecked Sendable {
 
     /// Opens (creating if needed) the store a description names.
     ///
-    /// - Throws: ``StoreError`` for a model mismatch or unreadable metadata, or
-    ///   ``SQLiteError`` when SQLite cannot open or create the file.
+    /// - Throws: ``StoreError`` for a model mismatch, unreadable metadata, or a file
+    ///   SQLite cannot open, read or create (``StoreError/cannotOpen(path:error:)``).
     init(
         model: ManagedObjectModel, description: PersistentStoreDescription,
         statistics: StatisticsCollector, traceSinks: [any EngineTraceSink]
@@ -37,11 +37,15 @@ final class StoreCoordinator: @unchecked Sendable {
         self.statistics = statistics
         engineTrace = EngineTrace(sinks: traceSinks)
         let sinks: [any TraceSink] = [statistics] + (engineTrace.map { [$0] } ?? [])
-        connection = try Connection(
-            location: description.location, configuration: description.configuration,
-            traceSinks: sinks)
-        try StoreFunctions.register(on: connection)
-        metadata = try Self.prepareStore(connection, model: model)
+        do {
+            connection = try Connection(
+                location: description.location, configuration: description.configuration,
+                traceSinks: sinks)
+            try StoreFunctions.register(on: connection)
+            metadata = try Self.prepareStore(connection, model: model)
+        } catch let error as SQLiteError {
+            throw StoreError.cannotOpen(path: description.location.path, error: error)
+        }
         guard let uuid = UUID(uuidString: metadata.uuid) else {
             throw StoreError.unreadableMetadata(
                 path: connection.location.path, reason: "Z_UUID is not a UUID")

@@ -1,3 +1,5 @@
+import SQLiteDB
+
 /// A persistent store could not be opened or used.
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The store was made with another model version; lists the entities whose version
@@ -7,17 +9,40 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadableMetadata(path: String, reason: String)
     /// The container has no loaded store yet.
     case notLoaded
+    /// SQLite could not open, read or set up the store file: not a database, damaged,
+    /// locked by another process, on a full or failing disk, or not a file.
+    case cannotOpen(path: String, error: SQLiteError)
 
     /// One line: what failed and where.
     public var description: String {
         switch self {
         case .modelMismatch(let entities, let path):
             return "store \(path) was made with another model version: entities "
-                + entities.map { "\"\($0)\"" }.joined(separator: ", ") + " differ"
+                + entities.map { "\"\($0)\"" }.joined(separator: ", ") + " differ; open it "
+                + "with the model it was made with, migrate it, or move it away to start empty"
         case .unreadableMetadata(let path, let reason):
             return "store \(path): cannot read Z_METADATA: \(reason)"
         case .notLoaded:
             return "no persistent store is loaded; call loadPersistentStores() first"
+        case .cannotOpen(let path, let error):
+            return "cannot open store \(path): \(error)"
+                + (Self.remedy(for: error.code).map { "; \($0)" } ?? "")
+        }
+    }
+
+    /// What to do about a store SQLite refused, by result code.
+    private static func remedy(for code: ResultCode) -> String? {
+        switch code.primary {
+        case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+            "the file is not a sound SQLite store: restore it from a backup, or move it away "
+                + "to start an empty store"
+        case .SQLITE_CANTOPEN: "the path must name a file in a directory that exists"
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            "another connection holds the store locked: let it finish, then try again"
+        case .SQLITE_READONLY, .SQLITE_PERM: "make the store and its directory writable"
+        case .SQLITE_FULL: "the disk is full: free some space, then try again"
+        case .SQLITE_IOERR: "the disk failed a read or write: check it, then try again"
+        default: nil
         }
     }
 }

@@ -36,7 +36,10 @@ struct BaselineCommand: Subcommand {
         }
         let name = arguments.value("--name") ?? "ci"
         guard !name.isEmpty, !name.contains("/") else {
-            throw UsageError(message: "bad --name '\(name)'", usage: Self.usage)
+            throw UsageError(
+                message: "invalid value '\(name)' for --name: expected a file name without '/' "
+                    + "(the baseline is written as DIR/NAME.json)",
+                usage: Self.usage)
         }
         source = arguments.value("--from") ?? "Reports/latest"
         destination = (arguments.value("--dir") ?? "Benchmarks/Baselines") + "/\(name).json"

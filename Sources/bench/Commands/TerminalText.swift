@@ -1,3 +1,5 @@
+import DurableFiles
+
 /// Text made safe for a terminal and a CI log before `bench` prints it.
 ///
 /// Names in results files (benchmarks, configurations, error messages) are data: a
@@ -10,7 +12,7 @@ enum TerminalText {
     /// `text` with every line neutralized and control characters escaped.
     static func safe(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            let escaped = escapeControls(line)
+            let escaped = ControlCharacters.escaped(line)
             let start = escaped.drop { $0 == " " || $0 == "\t" }
             return start.hasPrefix("::") ? "\\" + escaped : escaped
         }.joined(separator: "\n")
@@ -28,19 +30,5 @@ enum TerminalText {
         text.replacingOccurrences(of: "%", with: "%25")
             .replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")
-    }
-
-    private static func escapeControls(_ line: Substring) -> String {
-        var output = ""
-        for scalar in line.unicodeScalars {
-            switch scalar.value {
-            case 0x09: output.unicodeScalars.append(scalar)
-            case 0x0D: output += "\\r"
-            case 0x00..<0x20, 0x7F..<0xA0:
-                output += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output
     }
 }

@@ -1,0 +1,106 @@
+import CSQLite
+import Synchronization
+
+/// The VFS behind ``FaultInjector``: a shim over the default (unix) VFS that forwards
+/// every call and asks ``FaultRegistry`` before each read, write, sync, truncate, lock
+/// and file-size call whether to fail it instead.
+///
+/// A file of this VFS is laid out as `[sqlite3_file header][token][the unix file]`:
+/// the header points at this VFS's methods, the token names the file in the registry,
+/// and the unix VFS opens its own file object in the rest.
+final class FaultInjectingVFS: Sendable {
+    /// Registered as the default VFS when first touched (by ``FaultInjector/install()``).
+    static let shared = FaultInjectingVFS()
+    /// The registered name (static strings end in a NUL byte, as C needs).
+    private static let name: StaticString = "faultline-faults"
+    private static let installed = Atomic<Bool>(false)
+
+    static var isInstalled: Bool { installed.load(ordering: .acquiring) }
+
+    /// The registered `sqlite3_vfs`; it lives as long as the process.
+    nonisolated(unsafe) private let vfs: UnsafeMutablePointer<sqlite3_vfs>
+
+    private init() {
+        guard let real = sqlite3_vfs_find(nil) else {
+            preconditionFailure("SQLite has no default VFS")
+        }
+        vfs = .allocate(capacity: 1)
+        vfs.initialize(to: real.pointee)
+        vfs.pointee.zName = UnsafeRawPointer(Self.name.utf8Start)
+            .assumingMemoryBound(to: CChar.self)
+        vfs.pointee.pNext = nil
+        vfs.pointee.pAppData = UnsafeMutableRawPointer(real)
+        vfs.pointee.szOsFile = Int32(FileLayout.innerOffset) + real.pointee.szOsFile
+        vfs.pointee.xOpen = { vfs, name, file, flags, outFlags in
+            let real = FaultInjectingVFS.real(vfs)
+            let inner = FileLayout.inner(file!)
+            let code = real.pointee.xOpen(real, name, inner, flags, outFlags)
+            guard let innerMethods = inner.pointee.pMethods else {
+                file!.pointee.pMethods = nil
+                return code
+            }
+            let path = name.map { String(cString: $0) } ?? ""
+            FileLayout.setToken(FaultRegistry.shared.open(path: path), of: file!)
+            file!.pointee.pMethods = IOMethods.table(version: innerMethods.pointee.iVersion)
+            return code
+        }
+        vfs.pointee.xDelete = { vfs, name, syncDirectory in
+            let real = FaultInjectingVFS.real(vfs)
+            return real.pointee.xDelete(real, name, syncDirectory)
+        }
+        vfs.pointee.xAccess = { vfs, name, flags, result in
+            let real = FaultInjectingVFS.real(vfs)
+            return real.pointee.xAccess(real, name, flags, result)
+        }
+        vfs.pointee.xFullPathname = { vfs, name, size, output in
+            let real = FaultInjectingVFS.real(vfs)
+            return real.pointee.xFullPathname(real, name, size, output)
+        }
+        let code = sqlite3_vfs_register(vfs, 1)
+        precondition(code == SQLITE_OK, "cannot register the fault-injecting VFS: \(code)")
+        Self.installed.store(true, ordering: .releasing)
+    }
+
+    fileprivate static func real(_ vfs: UnsafeMutablePointer<sqlite3_vfs>?)
+        -> UnsafeMutablePointer<sqlite3_vfs>
+    {
+        vfs!.pointee.pAppData.assumingMemoryBound(to: sqlite3_vfs.self)
+    }
+}
+
+/// Where the token and the unix file sit inside a file of the fault-injecting VFS.
+enum FileLayout {
+    static let tokenOffset = MemoryLayout<sqlite3_file>.stride
+    static let innerOffset = tokenOffset + MemoryLayout<Int>.stride
+
+    static func inner(_ file: UnsafeMutablePointer<sqlite3_file>) -> UnsafeMutablePointer<
+        sqlite3_file
+    > {
+        (UnsafeMutableRawPointer(file) + innerOffset).assumingMemoryBound(to: sqlite3_file.self)
+    }
+
+    static func token(of file: UnsafeMutablePointer<sqlite3_file>?) -> Int {
+        (UnsafeMutableRawPointer(file!) + tokenOffset).load(as: Int.self)
+    }
+
+    static func setToken(_ token: Int, of file: UnsafeMutablePointer<sqlite3_file>) {
+        (UnsafeMutableRawPointer(file) + tokenOffset).storeBytes(of: token, as: Int.self)
+    }
+
+    /// The unix file and its methods, for forwarding a call.
+    static func forward(_ file: UnsafeMutablePointer<sqlite3_file>?) -> (
+        UnsafeMutablePointer<sqlite3_file>, sqlite3_io_methods
+    ) {
+        let inner = inner(file!)
+        return (inner, inner.pointee.pMethods.pointee)
+    }
+
+    /// The registry's decision for `call` on `file`, as a result code when it fails.
+    static func fault(_ call: IOCall, _ file: UnsafeMutablePointer<sqlite3_file>?) -> Int32? {
+        switch FaultRegistry.shared.decide(call, token: token(of: file)) {
+        case .pass: nil
+        case .fail(let code): code.rawValue
+        case .shortWrite: preconditionFailure("a short write is decided by xWrite")
+        }
+    }
+}

@@ -1,0 +1,1 @@
+INSERT INTO ZUSER (Z_PK, Z_ENT, Z_OPT, ZNAME, ZAGE) VALUES (1, 3, 1, 'O''Brien', -2.5e10), (2, 3, 1, x'00ff', NULL)
