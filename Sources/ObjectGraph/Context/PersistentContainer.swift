@@ -63,13 +63,28 @@ public final class PersistentContainer {
         let description = persistentStoreDescriptions.first ?? .inMemory()
         if description.type == .sqlite, let directory = description.url?.deletingLastPathComponent()
         {
-            try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true)
+            try Self.createDirectory(directory)
         }
         coordinator = try StoreCoordinator(
             model: managedObjectModel, description: description, statistics: collector,
             traceSinks: allTraceSinks)
         mainContext = nil
+    }
+
+    /// Creates the store's directory, with a ``StoreError`` naming it and the system's
+    /// reason rather than Foundation's error dump.
+    private static func createDirectory(_ directory: URL) throws {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+            let reason =
+                underlying.flatMap { $0.domain == NSPOSIXErrorDomain ? $0.code : nil }
+                .map { String(cString: strerror(Int32($0))) }
+                ?? (FileManager.default.fileExists(atPath: directory.path)
+                    ? "a file is in the way" : "the system refused")
+            throw StoreError.cannotCreateDirectory(path: directory.path, reason: reason)
+        }
     }
 
     /// The main-queue context, created on first use. Requires a loaded store.

@@ -12,6 +12,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// SQLite could not open, read or set up the store file: not a database, damaged,
     /// locked by another process, on a full or failing disk, or not a file.
     case cannotOpen(path: String, error: SQLiteError)
+    /// The directory the store file goes in could not be created.
+    case cannotCreateDirectory(path: String, reason: String)
 
     /// One line: what failed and where.
     public var description: String {
@@ -24,6 +26,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "store \(path): cannot read Z_METADATA: \(reason)"
         case .notLoaded:
             return "no persistent store is loaded; call loadPersistentStores() first"
+        case .cannotCreateDirectory(let path, let reason):
+            return "cannot create the store's directory \(path): \(reason); choose a store URL "
+                + "in a writable directory"
         case .cannotOpen(let path, let error):
             return "cannot open store \(path): \(error)"
                 + (Self.remedy(for: error.code).map { "; \($0)" } ?? "")
