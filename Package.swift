@@ -28,12 +28,17 @@ let package = Package(
         .target(name: "SQLBasics"),
         .target(name: "DurableFiles"),
         .target(name: "CProcessControl"),
+        // Valgrind's callgrind client requests (C macros) for `bench run --instructions`;
+        // the header is Debian's valgrind package, which scripts/ensure-deps installs.
+        .target(name: "CCallgrind"),
         .target(name: "SQLiteDB", dependencies: ["CSQLite", "SQLBasics"]),
         .target(name: "ObjectGraph", dependencies: ["SQLiteDB"]),
         .target(name: "Workloads", dependencies: ["ObjectGraph", "SQLiteDB", "DurableFiles"]),
         .target(
             name: "BenchKit",
-            dependencies: ["CJemalloc", "CProcessControl", "SQLBasics", "DurableFiles"]),
+            dependencies: [
+                "CJemalloc", "CProcessControl", "CCallgrind", "SQLBasics", "DurableFiles",
+            ]),
         .target(name: "BenchReports", dependencies: ["BenchKit", "DurableFiles"]),
         .target(
             name: "BenchmarkSuites",

@@ -73,7 +73,10 @@ enum SelftestLookups {
     }
 
     static func run(_ connection: inout Connection, _ variant: Variant) throws -> UInt64 {
-        switch variant {
+        if SelftestInjection.planted == .statementPerObject {
+            try plantStatementPerPost(connection)
+        }
+        return switch variant {
         case .perRow: try separately(connection, batched: false)
         case .batched: try separately(connection, batched: true)
         case .join: try joined(connection)
@@ -89,6 +92,19 @@ enum SelftestLookups {
             checksum.combine(row.string(at: 1))
         }
         return checksum.value
+    }
+
+    /// The self-check's planted regression: one more SELECT per post (the posts are
+    /// numbered 1 to n).
+    private static func plantStatementPerPost(_ connection: Connection) throws {
+        let count = try connection.fetchOne("SELECT count(*) FROM ZPOST") { $0.int64(at: 0) } ?? 0
+        for post in 0..<count {
+            _ = try connection.fetchOne(
+                "SELECT t0.ZTITLE FROM ZPOST t0 WHERE t0.Z_PK = \(post + 1)"
+            ) {
+                $0.string(at: 0)
+            }
+        }
     }
 
     private static func separately(_ connection: Connection, batched: Bool) throws -> UInt64 {

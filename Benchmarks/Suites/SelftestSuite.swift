@@ -34,10 +34,12 @@ public enum SelftestSuite {
         "sort", summary: "Sorts n random integers and checksums the sorted order",
         variants: Variant.self, setup: makeState, reset: refill, body: runSort)
 
-    /// The integers to sort and a scratch buffer that a reset refills.
+    /// The integers to sort, a scratch buffer that a reset refills, and the planted
+    /// extra work of a self-check (``SelftestInjection``), as a count of elements.
     struct State {
         let input: [Int]
         var scratch: [Int]
+        var extraElements = 0
     }
 
     static func makeState(_ context: CaseContext) -> State {
@@ -49,7 +51,11 @@ public enum SelftestSuite {
             DatasetRecord(
                 name: "selftest-integers", size: context.size, seed: context.seed,
                 contentHash: CaseResult.hex(hash.value)))
-        return State(input: input, scratch: input)
+        var state = State(input: input, scratch: input)
+        if case .extraWork(let fraction) = SelftestInjection.planted {
+            state.extraElements = Int(Double(input.count) * fraction)
+        }
+        return state
     }
 
     /// Copies the input into the scratch buffer element by element, so the buffer is
@@ -68,7 +74,23 @@ public enum SelftestSuite {
             let boxes = state.input.map(Box.init).sorted { $0.value < $1.value }
             for box in boxes { checksum.combine(box.value) }
         }
+        if state.extraElements > 0 { plantWork(state.input[..<state.extraElements], variant) }
         return checksum.value
+    }
+
+    /// The self-check's planted regression: the configuration's own work once more on
+    /// a prefix of the input.
+    static func plantWork(_ prefix: ArraySlice<Int>, _ variant: Variant) {
+        var extra = Checksum()
+        switch variant {
+        case .inPlace:
+            for value in prefix.sorted() { extra.combine(value) }
+        case .allocating:
+            for box in prefix.map(Box.init).sorted(by: { $0.value < $1.value }) {
+                extra.combine(box.value)
+            }
+        }
+        blackHole(extra.value)
     }
 
     /// A heap-allocated integer: what makes the `allocating` configuration allocate.

@@ -9,8 +9,13 @@ import Foundation
 /// metric and the SQL panels. Everything from the results is HTML-escaped (``HTML``).
 /// Cost: string building; a few hundred KB for a run with SQL traces.
 public struct HTMLReportWriter: ReportWriter {
-    /// Makes the writer.
-    public init() {}
+    /// Runs from a history file (`bench report --history`), drawn as trend charts.
+    public var history: [HistoryRecord]
+
+    /// Makes the writer; with `history`, the page ends with its trend charts.
+    public init(history: [HistoryRecord] = []) {
+        self.history = history
+    }
 
     /// ``ReportFormat/html``.
     public var format: ReportFormat { .html }
@@ -24,6 +29,6 @@ public struct HTMLReportWriter: ReportWriter {
 
     /// The page's text.
     public func render(_ results: RunResults) -> String {
-        HTMLPage(results: results).html.description
+        HTMLPage(results: results, history: history).html.description
     }
 }

@@ -26,7 +26,10 @@ import Testing
     @Test("defaults without options")
     func defaults() throws {
         let options = try Self.options([])
-        #expect(options.suites == ["faulting", "batch-size", "n-plus-one", "indexes", "batch-ops"])
+        #expect(
+            options.suites == [
+                "faulting", "batch-size", "n-plus-one", "indexes", "batch-ops", "materialize",
+            ])
         #expect(options.profile == .standard && options.limits == RunProfile.standard.limits)
         #expect(options.seed == 42 && options.outputRoot == "Reports")
         #expect(options.formats == ReportFormat.allCases)
@@ -123,5 +126,14 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
         .init(arguments: ["--shard", "3/2"], message: "invalid value '3/2' for --shard"),
         .init(arguments: ["--shard", "half"], message: "expected i/n"),
         .init(arguments: ["extra"], message: "unexpected argument 'extra'"),
+        .init(
+            arguments: ["--instructions", "--in-process"],
+            message: "cannot be combined with --in-process or --rerun-suspects"),
+        .init(
+            arguments: ["--against", "main", "--baseline", "b.json"],
+            message: "cannot be combined with --baseline, --in-process, --instructions"),
+        .init(
+            arguments: ["--against", "main", "--instructions"],
+            message: "--against compares with another build sample by sample"),
     ]
 }

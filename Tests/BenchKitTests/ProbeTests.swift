@@ -54,6 +54,25 @@ import Testing
         #expect(result.values.last == 2)
     }
 
+    @Test("an instrumented iteration counts the bytes its body wrote and read")
+    func processIO() throws {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("probe-io-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let probe = Probe(counterSources: [])
+        let result = try probe.instrumented {
+            try Data(repeating: 7, count: 10_000).write(to: url)
+            return UInt64(try Data(contentsOf: url).count)
+        }
+        #expect(result.checksum == 10_000)
+        let values = Dictionary(
+            uniqueKeysWithValues: zip(probe.instrumentedMetrics.map(\.name), result.values))
+        // Process-wide: tests running beside this one may add, never subtract.
+        #expect(try #require(values["io.written"]) >= 10_000)
+        #expect(try #require(values["io.read"]) >= 10_000)
+        #expect(try #require(values["io.storage-read"]) >= 0)
+    }
+
     @Test("the environment names the allocator, kernel and machine")
     func environment() {
         let environment = RunEnvironment.capture(sqliteVersion: "3.40.1", extra: ["k": "v"])

@@ -45,6 +45,7 @@ final class SocialStore {
             let bridge = SQLTraceBridge(connection: connection)
             caseContext.register(trace: bridge)
             caseContext.register(bridge)
+            caseContext.register(PageCacheCounters(connection: connection))
         } else {
             let container = PersistentContainer(name: "social", model: DatasetSchema.social.model)
             container.persistentStoreDescriptions = [

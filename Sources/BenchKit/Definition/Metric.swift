@@ -39,12 +39,30 @@ public struct Metric: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Peak resident set size during one body call (VmHWM after a reset).
     public static let peakResidentMemory = Metric(name: "peakRSS", unit: .bytes)
 
+    /// Bytes returned by read system calls during one body call (`rchar`, process).
+    public static let bytesRead = Metric(name: "io.read", unit: .bytes)
+    /// Bytes passed to write system calls during one body call (`wchar`, process).
+    public static let bytesWritten = Metric(name: "io.written", unit: .bytes)
+    /// Bytes read from storage during one body call (`read_bytes`; 0 from page cache).
+    public static let storageRead = Metric(name: "io.storage-read", unit: .bytes)
+    /// Bytes dirtied for storage during one body call (`write_bytes`).
+    public static let storageWritten = Metric(name: "io.storage-written", unit: .bytes)
+    /// The I/O metrics of instrumented iterations, in ``ProcessIO`` order.
+    public static let processIO: [Metric] = [
+        .bytesRead, .bytesWritten, .storageRead, .storageWritten,
+    ]
+
+    /// Instructions executed by one body call, every thread (valgrind's callgrind `Ir`).
+    public static let instructions = Metric(name: "instructions", unit: .count)
+
     /// Metrics read in timed iterations.
     public static let timed: [Metric] = [.wallTime, .cpuUser, .cpuSystem]
+    /// Metrics read in counted iterations (`bench run --instructions`).
+    public static let counted: [Metric] = [.instructions]
     /// Built-in metrics read in instrumented iterations.
-    public static let instrumented: [Metric] = [
-        .bytesAllocated, .allocations, .peakAllocated, .residentMemory, .peakResidentMemory,
-    ]
+    public static let instrumented: [Metric] =
+        [.bytesAllocated, .allocations, .peakAllocated, .residentMemory, .peakResidentMemory]
+        + processIO
 }
 
 /// The unit of a ``Metric``'s samples.

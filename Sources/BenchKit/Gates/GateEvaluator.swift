@@ -3,7 +3,9 @@
 /// traces, and the checksum.
 ///
 /// Failing counter gates on SQL metrics carry the ``TraceDiff`` of the case in their
-/// message. Cost: one ``MetricGate`` judgment per metric of each matched case.
+/// message. The statement gate (`sql.fingerprints`) and the plan gate (`sql.plans`)
+/// judge the ``PlanChange``s between the two traces. Cost: one ``MetricGate`` judgment
+/// per metric of each matched case, one pass over each trace.
 public struct GateEvaluator: Sendable {
     /// The rules.
     public let thresholds: GateThresholds
@@ -45,6 +47,7 @@ public struct GateEvaluator: Sendable {
         }
         if let before = baseline.sqlTrace, let after = current.sqlTrace {
             results += traceGates(key, before, after, baseline, current)
+            results += planGates(key, before, after)
         }
         if let before = baseline.checksum, let after = current.checksum {
             let rule = thresholds.rule(for: Self.checksum, in: key.benchmark)
@@ -59,6 +62,38 @@ public struct GateEvaluator: Sendable {
 
     /// The pseudo-metric of a case's checksum: any change is a regression.
     public static let checksum = Metric(name: "checksum", unit: .count)
+    /// The statement gate: distinct fingerprints; one that appears or disappears fails.
+    public static let fingerprints = Metric(name: "sql.fingerprints", unit: .count)
+    /// The plan gate: plan regressions (a new full scan, a new temporary B-tree, a
+    /// lost index); any fails, and a plan that only lost scans or sorts improved.
+    public static let plans = Metric(name: "sql.plans", unit: .count)
+
+    /// The statement and plan gates of one case.
+    private func planGates(_ key: CaseKey, _ before: SQLTrace, _ after: SQLTrace)
+        -> [GateResult]
+    {
+        let changes = PlanChange.findings(baseline: before, current: after)
+        return [Self.fingerprints, Self.plans].map { metric in
+            let mine = changes.filter { $0.kind.isStatementChange == (metric == Self.fingerprints) }
+            let regressions = mine.filter(\.kind.isRegression).count
+            let verdict: GateResult.Verdict =
+                regressions > 0 ? .regressed : (mine.isEmpty ? .unchanged : .improved)
+            let counts =
+                metric == Self.fingerprints
+                ? (Double(before.statements.count), Double(after.statements.count))
+                : (0, Double(regressions))
+            let summary = PlanChange.Kind.allCases.compactMap { kind in
+                let count = mine.filter { $0.kind == kind }.count
+                return count == 0 ? nil : "\(count) × \(kind.rawValue)"
+            }
+            return GateResult(
+                key: key, metric: metric.name, baseline: counts.0, current: counts.1,
+                verdict: verdict,
+                message: ([summary.isEmpty ? "unchanged" : summary.joined(separator: ", ")]
+                    + mine.flatMap(\.lines)).joined(separator: "\n"),
+                isGating: thresholds.rule(for: metric, in: key.benchmark).gate)
+        }
+    }
 
     private func traceGates(
         _ key: CaseKey, _ before: SQLTrace, _ after: SQLTrace, _ baseline: CaseResult,

@@ -52,16 +52,35 @@ package enum MetricGate {
             text += String(
                 format: ", Mann-Whitney \(p), P(current>baseline)=%.2f",
                 test.probabilityOfSuperiority)
+            if let ratio = Bootstrap.ratioOfMedians(current.samples, baseline.samples, seed: 42) {
+                text += String(
+                    format: ", ratio %.3fx (95%% CI %.3f-%.3fx)", ratio.ratio,
+                    ratio.interval.low, ratio.interval.high)
+            }
         } else {
             let old = baseline.summary.medianInterval
             let new = current.summary.medianInterval
             significant = new.low > old.high || new.high < old.low
             text += ", 95% median intervals " + (significant ? "disjoint" : "overlap")
         }
+        text += detectable(baseline.summary, current.summary, rule: rule)
         guard abs(change) > rule.threshold, abs(after - before) > rule.floor, significant else {
             return (.unchanged, text)
         }
         return (isWorse(after - before, rule) ? .regressed : .improved, text)
+    }
+
+    /// The minimum detectable effect, and a warning when it exceeds the threshold:
+    /// then a change between the two went unseen by this run, not shown absent.
+    private static func detectable(_ baseline: Summary, _ current: Summary, rule: ResolvedGateRule)
+        -> String
+    {
+        guard
+            let effect = DetectableChange.relative(
+                baseline: baseline, current: current, confidence: rule.confidence)
+        else { return ", detectable change unknown (under 2 samples a side)" }
+        let text = ", detectable change \(String(format: "%.1f%%", effect * 100))"
+        return effect > rule.threshold ? text + " (above the threshold: underpowered)" : text
     }
 
     private static func isWorse(_ delta: Double, _ rule: ResolvedGateRule) -> Bool {

@@ -39,20 +39,25 @@ struct Probe {
         let countersBefore = counterSources.flatMap { $0.read() }
         for source in traceSources { source.startTrace() }
         ProcessMemory.resetPeak()
+        // The /proc/self/io reads allocate, so they stay outside the allocation window,
+        // and inside the memory reads' (which read /proc files too).
+        let ioBefore = ProcessIO.snapshot()
         let allocBefore = Jemalloc.snapshot()
         Jemalloc.resetPeak()
         let checksum = try body()
         let peak = Jemalloc.peak()
         let allocAfter = Jemalloc.snapshot()
+        let ioAfter = ProcessIO.snapshot()
         let memory = ProcessMemory.snapshot()
         let countersAfter = counterSources.flatMap { $0.read() }
         let traces = traceSources.map { $0.finishTrace() }
         blackHole(checksum)
-        let builtIn = [
-            allocAfter.bytesAllocated - allocBefore.bytesAllocated,
-            allocAfter.allocations - allocBefore.allocations,
-            peak, memory.resident, memory.peakResident,
-        ]
+        let builtIn =
+            [
+                allocAfter.bytesAllocated - allocBefore.bytesAllocated,
+                allocAfter.allocations - allocBefore.allocations,
+                peak, memory.resident, memory.peakResident,
+            ] + ProcessIO.delta(ioBefore, ioAfter)
         let values = builtIn + zip(countersAfter, countersBefore).map { $0 - $1 }
         guard !traceSources.isEmpty else { return (values, checksum, nil, nil) }
         let trace = SQLTrace(statements: traces.flatMap(\.statements))

@@ -19,11 +19,15 @@ public struct RunSettings: Hashable, Sendable, Codable {
     public var sizes: [Int]?
     /// The shard this run was, if any.
     public var shard: Shard?
+    /// True when the run counted instructions under callgrind instead of timing
+    /// (`bench run --instructions`); omitted otherwise.
+    public var countsInstructions: Bool?
 
     /// Makes settings.
     public init(
         profile: RunProfile, limits: RunLimits, seed: UInt64, isolated: Bool,
-        suites: [String], filter: String? = nil, sizes: [Int]? = nil, shard: Shard? = nil
+        suites: [String], filter: String? = nil, sizes: [Int]? = nil, shard: Shard? = nil,
+        countsInstructions: Bool? = nil
     ) {
         self.profile = profile
         self.limits = limits
@@ -33,5 +37,6 @@ public struct RunSettings: Hashable, Sendable, Codable {
         self.filter = filter
         self.sizes = sizes
         self.shard = shard
+        self.countsInstructions = countsInstructions
     }
 }

@@ -35,6 +35,7 @@ final class CaseRecorder {
             case .warmup: []
             case .timed: Metric.timed
             case .instrumented: instrumentedMetrics
+            case .counted: Metric.counted
             }
         for (metric, value) in zip(metrics, iteration.values) {
             if samples[metric] == nil { order.append(metric) }

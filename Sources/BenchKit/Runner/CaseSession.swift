@@ -9,6 +9,8 @@ final class CaseSession {
     private let instance: any BenchmarkInstance
     private let probe: Probe
     private var hasReportedLog = false
+    /// Made at the first counted iteration, so only workers under valgrind need one.
+    private var instructionCounter: InstructionCounter?
     /// Datasets the setup recorded.
     let datasets: [DatasetRecord]
 
@@ -55,6 +57,12 @@ final class CaseSession {
             return IterationRecord(
                 kind: kind, values: result.values, checksum: result.checksum,
                 sqlTrace: result.trace, sqlLog: hasReportedLog ? nil : result.log)
+        case .counted:
+            let counter = try instructionCounter ?? InstructionCounter()
+            instructionCounter = counter
+            let result = try counter.count { try instance.run() }
+            return IterationRecord(
+                kind: kind, values: [result.instructions], checksum: result.checksum)
         }
     }
 }

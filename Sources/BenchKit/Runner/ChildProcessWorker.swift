@@ -61,7 +61,7 @@ final class ChildProcessWorker: CaseWorker {
         _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
         process.executableURL = launcher.executable
         process.arguments = launcher.arguments
-        process.environment = ParentWatch.environment()
+        process.environment = ParentWatch.environment().merging(launcher.environment) { $1 }
         process.standardInput = toChild
         process.standardOutput = fromChild
         process.standardError = try FileHandle(forWritingTo: stderrURL)

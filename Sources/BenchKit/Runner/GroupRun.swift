@@ -2,10 +2,14 @@ import SQLBasics
 
 /// Runs one group: every configuration of one scenario at one size, interleaved.
 ///
-/// Warm-up, timed and instrumented phases each go round the workers in turn. A worker
+/// Warm-up, timed and instrumented phases each go round the workers in turn; when
+/// counting instructions, counted iterations replace the timed phase, whose times
+/// under valgrind would mean nothing: exactly as many as the profile's instrumented
+/// iterations, never cut by the time budget, since a sample count that depended on
+/// the machine's load would move the median of a deterministic count. A worker
 /// that fails leaves the rotation and the others go on. Every phase is bounded by the
 /// group's time budget (``RunLimits/maxTime`` per configuration): the timed phase after
-/// ``RunLimits/minimumIterations`` rounds, warm-up and instrumented phases after one, so
+/// ``RunLimits/minimumIterations`` rounds, warm-up after one and instrumented after two, so
 /// a case that takes minutes per iteration at 1m costs a few iterations, not a profile's
 /// full counts. Cost: the iterations.
 final class GroupRun {
@@ -13,19 +17,21 @@ final class GroupRun {
     private let recorders: [CaseKey: CaseRecorder]
     private let limits: RunLimits
     private let seed: UInt64
+    private let countsInstructions: Bool
     private let stopFlag: StopFlag
     private let observer: (any RunObserver)?
     private var datasets: [DatasetRecord] = []
 
     init(
-        workers: [any CaseWorker], limits: RunLimits, seed: UInt64, stopFlag: StopFlag,
-        observer: (any RunObserver)?
+        workers: [any CaseWorker], limits: RunLimits, seed: UInt64, countsInstructions: Bool,
+        stopFlag: StopFlag, observer: (any RunObserver)?
     ) {
         self.workers = workers
         self.recorders = Dictionary(
             uniqueKeysWithValues: workers.map { ($0.key, CaseRecorder(key: $0.key)) })
         self.limits = limits
         self.seed = seed
+        self.countsInstructions = countsInstructions
         self.stopFlag = stopFlag
         self.observer = observer
     }
@@ -35,8 +41,16 @@ final class GroupRun {
         let keys = workers.map(\.key)
         startWorkers()
         runRounds(.warmup, count: limits.warmupIterations)
-        runTimedRounds()
-        runRounds(.instrumented, count: limits.instrumentedIterations)
+        if countsInstructions {
+            for _ in 0..<max(limits.instrumentedIterations, 1) where !stopFlag.isStopRequested {
+                runRound(.counted)
+            }
+        } else {
+            runTimedRounds()
+        }
+        runRounds(
+            .instrumented, count: limits.instrumentedIterations,
+            minimum: min(limits.instrumentedIterations, Self.minimumInstrumented))
         for worker in workers { worker.finish() }
         let interrupted = stopFlag.isStopRequested
         let results = keys.map { recorders[$0]!.result(seed: seed, interrupted: interrupted) }
@@ -63,12 +77,19 @@ final class GroupRun {
         UInt64(limits.maxTime * 1e9) &* UInt64(max(workers.count, 1))
     }
 
-    /// Up to `count` rounds of `kind`, the first always, the others while the phase is
+    /// Instrumented rounds run even past the budget (when the profile asks for that
+    /// many): the first instrumented iteration of a case often allocates more than the
+    /// next, so a count of rounds that depended on the machine's load moved the median
+    /// of deterministic counters (`allocations` 536 → 548 on a loaded machine, a false
+    /// regression in the CI gate).
+    static let minimumInstrumented = 2
+
+    /// Up to `count` rounds of `kind`: `minimum` always, the others while the phase is
     /// within the budget.
-    private func runRounds(_ kind: IterationKind, count: Int) {
+    private func runRounds(_ kind: IterationKind, count: Int, minimum: Int = 1) {
         let start = MonotonicClock.now()
         for round in 0..<count where !stopFlag.isStopRequested {
-            if round >= 1 && MonotonicClock.now() &- start >= budget { break }
+            if round >= minimum && MonotonicClock.now() &- start >= budget { break }
             runRound(kind)
         }
     }

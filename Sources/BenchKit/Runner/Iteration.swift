@@ -1,4 +1,5 @@
-/// The three kinds of iteration a case runs, in this order.
+/// The kinds of iteration a case runs, in this order (counted instead of timed under
+/// `bench run --instructions`).
 ///
 /// Cost: none; a tag.
 public enum IterationKind: String, Sendable, Codable {
@@ -8,6 +9,9 @@ public enum IterationKind: String, Sendable, Codable {
     case timed
     /// Runs the body with allocation, memory and counter probes; not timed.
     case instrumented
+    /// Runs the body with callgrind counting its instructions; only in a worker under
+    /// valgrind (``Callgrind``).
+    case counted
 }
 
 /// What one iteration produced: its probe values and the body's checksum.

@@ -28,6 +28,7 @@ public final class Runner {
     private let limits: RunLimits
     private let seed: UInt64
     private let isolation: Isolation
+    private let countsInstructions: Bool
     private let stopFlag: StopFlag
     private let observer: (any RunObserver)?
 
@@ -36,15 +37,18 @@ public final class Runner {
     ///   - limits: Iteration counts and time budget per case.
     ///   - seed: Passed to every setup and used for bootstrap resampling.
     ///   - isolation: In process or one child per case.
+    ///   - countsInstructions: Run counted iterations instead of timed ones; the
+    ///     launcher must start workers under callgrind (``Callgrind``).
     ///   - stopFlag: Checked between iterations.
     ///   - observer: Receives progress events.
     public init(
-        limits: RunLimits, seed: UInt64, isolation: Isolation,
+        limits: RunLimits, seed: UInt64, isolation: Isolation, countsInstructions: Bool = false,
         stopFlag: StopFlag = StopFlag(), observer: (any RunObserver)? = nil
     ) {
         self.limits = limits
         self.seed = seed
         self.isolation = isolation
+        self.countsInstructions = countsInstructions
         self.stopFlag = stopFlag
         self.observer = observer
     }
@@ -107,7 +111,8 @@ public final class Runner {
             }
         }
         return GroupRun(
-            workers: workers, limits: limits, seed: seed, stopFlag: stopFlag, observer: observer)
+            workers: workers, limits: limits, seed: seed, countsInstructions: countsInstructions,
+            stopFlag: stopFlag, observer: observer)
     }
 
     /// A child that dies makes the next write fail with EPIPE instead of killing us.

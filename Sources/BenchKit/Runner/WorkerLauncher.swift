@@ -9,11 +9,14 @@ public struct WorkerLauncher: Sendable {
     public let executable: URL
     /// Arguments that put it in worker mode.
     public let arguments: [String]
+    /// Variables added to the inherited environment (a wrapper's settings).
+    public let environment: [String: String]
 
     /// Makes a launcher.
-    public init(executable: URL, arguments: [String]) {
+    public init(executable: URL, arguments: [String], environment: [String: String] = [:]) {
         self.executable = executable
         self.arguments = arguments
+        self.environment = environment
     }
 
     /// A launcher that re-executes the running binary (`/proc/self/exe`).

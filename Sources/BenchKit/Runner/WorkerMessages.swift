@@ -26,13 +26,14 @@ enum WorkerReply: Sendable, Codable {
 
 /// A command a parent sends a child worker, one per line.
 enum WorkerCommand: String, Sendable {
-    case warmup, timed, instrumented, finish
+    case warmup, timed, instrumented, counted, finish
 
     init(_ kind: IterationKind) {
         switch kind {
         case .warmup: self = .warmup
         case .timed: self = .timed
         case .instrumented: self = .instrumented
+        case .counted: self = .counted
         }
     }
 

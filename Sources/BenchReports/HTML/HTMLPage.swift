@@ -6,6 +6,8 @@ import BenchKit
 /// Cost: string building, linear in the cases and their traces.
 struct HTMLPage {
     let results: RunResults
+    /// Runs from a history file, drawn as trends after the suites; empty for none.
+    var history: [HistoryRecord] = []
 
     var html: HTML {
         let summary = ReportSummary(results: results)
@@ -21,7 +23,7 @@ struct HTMLPage {
             <style>\(PageStyle.css)</style></head>
             <body>\(HeaderSection(results: results, summary: summary).html)
             \(FindingsSection(results: results, findings: summary.findings).html)
-            <main>\(suites)</main>
+            <main>\(suites)\(HistorySection(records: history).html)</main>
             <footer class="muted"><p>Written by bench from results.json \
             (schema \(results.schemaVersion)); re-render with bench report.</p></footer>
             <script>\(PageStyle.script)</script></body></html>

@@ -12,6 +12,7 @@ enum BenchTool {
         [
             RunCommand.self, ListCommand.self, GenerateCommand.self, MergeCommand.self,
             ReportCommand.self, ExplainCommand.self, CompareCommand.self, BaselineCommand.self,
+            HistoryCommand.self,
         ]
     }
 

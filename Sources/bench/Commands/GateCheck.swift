@@ -19,8 +19,19 @@ struct GateCheck {
     /// Reads the baseline (a file or a run directory) and the thresholds file, if any.
     /// - Throws: ``ResultsFileError`` for a missing, malformed or wrong-version file.
     init(baseline path: String, thresholds: String?, allowsDatasetChange: Bool) throws {
-        baselinePath = path
-        baseline = try RunResults.read(from: URL(fileURLWithPath: Self.resultsFile(path)))
+        try self.init(
+            reference: RunResults.read(from: URL(fileURLWithPath: Self.resultsFile(path))),
+            name: path, thresholds: thresholds, allowsDatasetChange: allowsDatasetChange)
+    }
+
+    /// Gates against `reference`, already in memory (`bench run --against`), named
+    /// `name` in reports.
+    /// - Throws: ``ResultsFileError`` for a malformed thresholds file.
+    init(reference: RunResults, name: String, thresholds: String?, allowsDatasetChange: Bool)
+        throws
+    {
+        baselinePath = name
+        baseline = reference
         self.thresholds =
             try thresholds.map { try GateThresholds.read(from: URL(fileURLWithPath: $0)) }
             ?? GateThresholds()

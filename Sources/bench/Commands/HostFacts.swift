@@ -15,7 +15,9 @@ enum HostFacts {
         output(of: "sqlite3", ["--version"])?.split(separator: " ").first.map(String.init)
     }
 
-    private static func output(of program: String, _ arguments: [String]) -> String? {
+    /// The trimmed standard output of `program` (looked up on `PATH`); nil when it is
+    /// missing, fails or prints nothing.
+    static func output(of program: String, _ arguments: [String]) -> String? {
         let process = Process()
         let pipe = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -23,6 +23,8 @@ struct ReportCommand: Subcommand {
     static let options: [OptionSpec] = [
         .value("--out", "DIR", "directory to write into (default: the results file's directory)"),
         SharedOptions.format,
+        .value(
+            "--history", "FILE", "add trend charts per case from a history file (bench history)"),
     ]
 
     /// The format names, for help texts.
@@ -33,6 +35,8 @@ struct ReportCommand: Subcommand {
     let input: String
     let output: String?
     let formats: [ReportFormat]
+    /// `--history FILE`: trend charts from a history file in `index.html`.
+    let history: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.count == 1 else {
@@ -41,13 +45,16 @@ struct ReportCommand: Subcommand {
         input = arguments.positionals[0]
         output = arguments.value("--out")
         formats = try SharedOptions.formats(arguments, values: Self.values)
+        history = arguments.value("--history")
     }
 
     func run(console: Console) -> Int32 {
         let file = Self.resultsFile(input)
         let results: RunResults
+        let records: [HistoryRecord]
         do {
             results = try RunResults.read(from: file)
+            records = try history.map { try HistoryFile.read(from: URL(fileURLWithPath: $0)) } ?? []
         } catch {
             console.err("error: \(ErrorText.describe(error))")
             return 2
@@ -64,7 +71,8 @@ struct ReportCommand: Subcommand {
                 try copyResults(file, into: directory)
                 + SQLLogFiles.copy(results, from: source, to: directory)
                 + formats.filter { $0 != .json }.flatMap {
-                    try $0.writer.write(results, to: directory)
+                    let writer = $0 == .html ? HTMLReportWriter(history: records) : $0.writer
+                    return try writer.write(results, to: directory)
                 }
             for url in written { console.out("wrote \(url.path)") }
         } catch {

@@ -36,11 +36,18 @@ struct RunCommand: Subcommand {
         .flag("--no-progress", "print no progress, only the summary"),
         .value("--shard", "I/N", "run only shard I of N (every N-th scenario x size group)"),
         .flag("--in-process", "run cases in this process (RSS and peak RSS then shared)"),
+        .flag(
+            "--instructions",
+            "count each body's instructions under valgrind's callgrind instead of timing it"),
         SharedOptions.datasetDir,
         .value("--baseline", "FILE", "gate the results against a baseline (see bench compare)"),
         .value("--thresholds", "FILE", "the gate's thresholds file (docs/GATES.md)"),
         .flag("--allow-dataset-change", "gate even when dataset hashes differ from the baseline"),
         .flag("--rerun-suspects", "re-measure cases whose time regressed once before failing"),
+        .value(
+            "--against", "REF",
+            "A/B with another build, sample by sample: a git ref (built in release in a "
+                + "temporary worktree) or a directory holding a built bench"),
     ]
 
     let options: RunOptions

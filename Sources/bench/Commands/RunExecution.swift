@@ -28,7 +28,7 @@ struct RunExecution {
         } catch {
             return console.usageError(error)
         }
-        let gate: GateCheck?
+        var gate: GateCheck?
         do {
             gate = try options.baseline.map { path in
                 try GateCheck(
@@ -39,11 +39,31 @@ struct RunExecution {
             console.err("error: \(ErrorText.describe(error))")
             return 2
         }
+        var workers = launcher
+        var callgrind: CallgrindWorkers?
+        if options.countsInstructions {
+            do { callgrind = try CallgrindWorkers(wrapping: launcher) } catch {
+                console.err("error: \(ErrorText.describe(error))")
+                return 2
+            }
+            workers = callgrind?.launcher ?? launcher
+        }
+        defer { callgrind?.remove() }
         let interrupts =
             handlesInterrupts ? InterruptHandler(stopFlag: stopFlag, console: console) : nil
         let progress = ProgressReporter.make(enabled: options.showsProgress, console: console)
         let started = Date()
-        let outcome = makeRunner(observer: progress).run(plan)
+        let outcome: RunOutcome
+        if let reference = options.against {
+            do {
+                (outcome, gate) = try runAgainst(reference, plan: plan, observer: progress)
+            } catch {
+                console.err("error: \(ErrorText.describe(error))")
+                return 2
+            }
+        } else {
+            outcome = makeRunner(observer: progress, launcher: workers).run(plan)
+        }
         interrupts?.cancel()
         var results = assemble(outcome, started: started)
         results.interruption = interrupts?.signalName
@@ -85,7 +105,7 @@ struct RunExecution {
         for group in groups.sorted(by: { "\($0)" < "\($1)" }) {
             let plan = RunPlan(
                 benchmarks: all.filter { $0.id == group.benchmark }, sizes: [group.size])
-            let outcome = makeRunner(observer: nil).run(plan)
+            let outcome = makeRunner(observer: nil, launcher: launcher).run(plan)
             rerun.cases += outcome.cases
             rerun.datasets += outcome.datasets.filter { !rerun.datasets.contains($0) }
         }
@@ -120,18 +140,21 @@ struct RunExecution {
             shard: options.shard)
     }
 
-    private func makeRunner(observer: (any RunObserver)?) -> Runner {
+    private func makeRunner(observer: (any RunObserver)?, launcher: WorkerLauncher) -> Runner {
         Runner(
             limits: options.limits, seed: options.seed,
             isolation: options.isInProcess ? .inProcess : .childProcess(launcher),
-            stopFlag: stopFlag, observer: observer)
+            countsInstructions: options.countsInstructions, stopFlag: stopFlag,
+            observer: observer)
     }
 
-    private func assemble(_ outcome: RunOutcome, started: Date) -> RunResults {
+    /// The results of `outcome`, as a run started at `started` with these options.
+    func assemble(_ outcome: RunOutcome, started: Date) -> RunResults {
         let settings = RunSettings(
             profile: options.profile, limits: options.limits, seed: options.seed,
             isolated: !options.isInProcess, suites: options.suites,
-            filter: options.filter?.pattern, sizes: options.sizes, shard: options.shard)
+            filter: options.filter?.pattern, sizes: options.sizes, shard: options.shard,
+            countsInstructions: options.countsInstructions ? true : nil)
         return RunResults(
             runID: ReportDirectory.name(label: options.label, date: started), label: options.label,
             startedAt: started, finishedAt: Date(), gitCommit: HostFacts.gitCommit(),

@@ -25,6 +25,10 @@ struct RunOptions: Equatable {
     var allowsDatasetChange = false
     /// `--rerun-suspects`: re-measure cases whose time regressed once before failing.
     var rerunsSuspects = false
+    /// `--instructions`: count instructions under callgrind instead of timing.
+    var countsInstructions = false
+    /// `--against REF`: a same-machine A/B comparison with the build of REF.
+    var against: String?
 
     /// Reads and checks every option of `arguments`.
     /// - Parameter suites: The suites that exist, to check `--suite` against.
@@ -55,11 +59,35 @@ struct RunOptions: Equatable {
         thresholds = arguments.value("--thresholds")
         allowsDatasetChange = arguments.has("--allow-dataset-change")
         rerunsSuspects = arguments.has("--rerun-suspects")
-        if baseline == nil && (thresholds != nil || allowsDatasetChange || rerunsSuspects) {
+        countsInstructions = arguments.has("--instructions")
+        if countsInstructions && (isInProcess || rerunsSuspects) {
+            throw UsageError(
+                message:
+                    "--instructions runs each case in a child under valgrind: it cannot be "
+                    + "combined with --in-process or --rerun-suspects",
+                usage: values.usage)
+        }
+        against = arguments.value("--against")
+        try checkCombinations(usage: values.usage)
+    }
+
+    private func checkCombinations(usage: String) throws(UsageError) {
+        if baseline == nil && against == nil
+            && (thresholds != nil || allowsDatasetChange || rerunsSuspects)
+        {
             throw UsageError(
                 message:
                     "--thresholds, --allow-dataset-change and --rerun-suspects need --baseline",
-                usage: values.usage)
+                usage: usage)
+        }
+        if against != nil
+            && (baseline != nil || isInProcess || countsInstructions || rerunsSuspects)
+        {
+            throw UsageError(
+                message:
+                    "--against compares with another build sample by sample: it cannot be "
+                    + "combined with --baseline, --in-process, --instructions or --rerun-suspects",
+                usage: usage)
         }
     }
 

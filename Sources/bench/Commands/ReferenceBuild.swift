@@ -1,0 +1,105 @@
+import Foundation
+
+/// The other side of `bench run --against REF`: a `bench` already built (a directory
+/// holding one, such as `.build/release`, or the executable itself), or a git ref
+/// checked out in a temporary worktree and built there in release mode.
+///
+/// Cost: for a git ref, a `git worktree add` and a full release build (minutes on a
+/// cold cache), removed by ``remove()``; nothing for a built `bench`.
+struct ReferenceBuild {
+    /// The reference `bench` executable.
+    let executable: URL
+    /// How reports name the reference: the ref and its commit, or the path.
+    let name: String
+    /// The temporary worktree, for a git ref.
+    private let worktree: URL?
+
+    /// Finds or builds the reference named `reference`; build output goes to `log`.
+    /// - Throws: ``ReferenceBuildError`` when `reference` is neither a built `bench`
+    ///   nor a commit of the repository in the current directory, or its build fails.
+    static func prepare(_ reference: String, log: (String) -> Void) throws -> ReferenceBuild {
+        if let executable = builtBench(at: reference) {
+            return ReferenceBuild(executable: executable, name: reference, worktree: nil)
+        }
+        guard
+            let commit = HostFacts.output(
+                of: "git",
+                [
+                    "rev-parse", "--verify", "--quiet",
+                    "\(reference)^{commit}",
+                ])
+        else {
+            throw ReferenceBuildError(
+                "--against \(reference): not a directory holding a built bench, nor a git "
+                    + "commit here; give a ref such as main or HEAD~1, or .build/release of "
+                    + "another checkout")
+        }
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("bench-against-\(commit.prefix(12))-\(UUID().uuidString)")
+        try run("git", ["worktree", "add", "--detach", directory.path, commit], log: log)
+        let build = ReferenceBuild(
+            executable: directory.appendingPathComponent(".build/release/bench"),
+            name: "\(reference) (\(commit.prefix(12)))", worktree: directory)
+        log("building \(build.name) in release mode in \(directory.path)")
+        do {
+            try run(
+                "swift",
+                ["build", "-c", "release", "--product", "bench", "--package-path", directory.path],
+                log: log)
+        } catch {
+            build.remove()
+            throw error
+        }
+        return build
+    }
+
+    /// Removes the temporary worktree, if any.
+    func remove() {
+        guard let worktree else { return }
+        _ = try? Self.run("git", ["worktree", "remove", "--force", worktree.path], log: { _ in })
+        try? FileManager.default.removeItem(at: worktree)
+    }
+
+    /// `path` itself or `path/bench`, when executable.
+    private static func builtBench(at path: String) -> URL? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return nil
+        }
+        let url = URL(fileURLWithPath: path)
+        let candidate = isDirectory.boolValue ? url.appendingPathComponent("bench") : url
+        return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
+    }
+
+    /// Runs `program`, its output and errors passed to `log` line by line.
+    private static func run(_ program: String, _ arguments: [String], log: (String) -> Void)
+        throws
+    {
+        let process = Process()
+        let pipe = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [program] + arguments
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let output = String(
+            decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        for line in output.split(separator: "\n").suffix(20) { log(String(line)) }
+        guard process.terminationStatus == 0 else {
+            throw ReferenceBuildError(
+                "\(program) \(arguments.joined(separator: " ")) exited with "
+                    + "\(process.terminationStatus); its last lines are above")
+        }
+    }
+}
+
+/// `--against` named something that cannot be run.
+struct ReferenceBuildError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

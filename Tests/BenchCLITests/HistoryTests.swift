@@ -1,0 +1,74 @@
+import BenchKit
+import Foundation
+import Testing
+
+@testable import BenchReports
+
+/// `bench history add` and `bench report --history`: records round-trip through the
+/// NDJSON file, a bad line is named, and the page draws a trend with the environment
+/// change marked.
+@Suite struct HistoryTests {
+    typealias F = GateFixtures
+
+    /// A run of one case at `time` whose environment reports `kernel`.
+    static func run(time: Double, kernel: String? = nil) -> RunResults {
+        var results = F.run([F.caseResult(time: time)])
+        if let kernel { results.environment.kernel = kernel }
+        return results
+    }
+
+    @Test("two runs added are read back oldest first with their medians")
+    func roundTrip() throws {
+        let directory = try BenchBinaryTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = try F.write(Self.run(time: 1_000_000), "a.json", in: directory)
+        let second = try F.write(Self.run(time: 2_000_000), "b.json", in: directory)
+        let file = directory.appendingPathComponent("history.ndjson").path
+        for path in [first, second] {
+            #expect(BenchToolTests.main("history", "add", path, "--file", file).status == 0)
+        }
+        let records = try HistoryFile.read(from: URL(fileURLWithPath: file))
+        #expect(records.count == 2)
+        let medians = records.compactMap { $0.cases.first?.medians["wallTime"] }
+        #expect(medians.count == 2 && medians[0] < medians[1])
+        #expect(records[0].cases.first?.medians["sql.statements"] == 1)
+        #expect(records[0].environment == records[1].environment)
+        let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 2)
+    }
+
+    @Test("a damaged line is refused with its number, and nothing is appended")
+    func damagedLine() throws {
+        let directory = try BenchBinaryTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("history.ndjson")
+        try HistoryFile.append(HistoryRecord(results: Self.run(time: 1)), to: file)
+        let good = try Data(contentsOf: file)
+        let damaged = good + good.prefix(good.count / 2) + Data("\n".utf8)
+        try damaged.write(to: file)
+        #expect {
+            try HistoryFile.append(HistoryRecord(results: Self.run(time: 2)), to: file)
+        } throws: { error in
+            "\(error)".contains("history.ndjson") && "\(error)".contains("line 2:")
+        }
+        #expect(try Data(contentsOf: file) == damaged)
+    }
+
+    @Test("the page draws the trend and names the run where the environment changed")
+    func trendChart() {
+        let records = [
+            HistoryRecord(results: Self.run(time: 1_000_000)),
+            HistoryRecord(results: Self.run(time: 1_100_000)),
+            HistoryRecord(results: Self.run(time: 1_500_000, kernel: "Linux 9.9 <b>")),
+        ]
+        let section = HistorySection(records: records)
+        #expect(section.environmentChanges() == [2])
+        let html = section.html.description
+        #expect(html.contains("<h2>History</h2>"))
+        #expect(html.contains("3 runs; the environment changed at run 3"))
+        #expect(html.contains("fixture/lookups 10k: wallTime per run"))
+        #expect(html.contains("run 3 ◆ environment changed: batched"))
+        #expect(!html.contains("<b>"))
+        #expect(HistorySection(records: []).html.description.isEmpty)
+    }
+}
