@@ -49,6 +49,7 @@ enum XMLElementTree {
     ///
     /// - Throws: ``SyntaxError`` when the bytes are not well-formed XML.
     static func parse(_ data: Data) throws(SyntaxError) -> XMLElementNode {
+        if let invalid = firstInvalidUTF8(data) { throw invalid }
         let parser = XMLParser(data: data)
         let builder = Builder(parser: parser, data: data)
         parser.delegate = builder
@@ -60,6 +61,31 @@ enum XMLElementTree {
                     column: parser.columnNumber)
         }
         return root
+    }
+
+    /// Where `data` stops being UTF-8, as a syntax error; nil when it is UTF-8 (or starts
+    /// with a UTF-16 byte order mark). FoundationXML's parser traps on a start tag holding
+    /// bytes that are not UTF-8 (found by `scripts/fuzz xcmodel`), so they never reach it.
+    static func firstInvalidUTF8(_ data: Data) -> SyntaxError? {
+        if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) { return nil }
+        var (offset, line, lineStart) = (0, 1, 0)
+        var iterator = data.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                if scalar == "\n" { (line, lineStart) = (line + 1, offset + 1) }
+                offset += UTF8.width(scalar)
+            case .emptyInput:
+                return nil
+            case .error:
+                let byte = String(data[data.startIndex + offset], radix: 16, uppercase: true)
+                return SyntaxError(
+                    message: "not well-formed XML: a byte that is not UTF-8 (0x\(byte))",
+                    line: line,
+                    column: offset - lineStart + 1)
+            }
+        }
     }
 
     /// libxml2's `xmlParserErrors` numbers, which FoundationXML passes on as the error
