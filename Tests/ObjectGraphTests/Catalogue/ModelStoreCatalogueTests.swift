@@ -157,7 +157,17 @@ import Testing
             try Data("<model>\n    <entity name=\"".utf8 + [0xFF] + Data("\"/>\n</model>".utf8))
                 .write(to: url)
             _ = try XcodeModel(contentsOf: url)
-        }
+        },
+        // Found by `scripts/fuzz xcmodel`: FoundationXML reads a null pointer for it.
+        BadInput(
+            "an Xcode model with a processing instruction",
+            "{dir}/contents:2:1: not well-formed XML: a processing instruction ('<?'), which "
+                + "model files do not have; fix the file or re-save it in Xcode"
+        ) { directory in
+            let url = directory.appendingPathComponent("contents")
+            try Data("<?xml version=\"1.0\"?>\n<?empty?>\n<model/>\n".utf8).write(to: url)
+            _ = try XcodeModel(contentsOf: url)
+        },
     ]
 
     @Test("models with every kind of mistake", arguments: models + xcodeModels)

@@ -49,7 +49,9 @@ enum XMLElementTree {
     ///
     /// - Throws: ``SyntaxError`` when the bytes are not well-formed XML.
     static func parse(_ data: Data) throws(SyntaxError) -> XMLElementNode {
-        if let invalid = firstInvalidUTF8(data) { throw invalid }
+        if let invalid = firstInvalidUTF8(data) ?? firstProcessingInstruction(data) {
+            throw invalid
+        }
         let parser = XMLParser(data: data)
         let builder = Builder(parser: parser, data: data)
         parser.delegate = builder
@@ -86,6 +88,27 @@ enum XMLElementTree {
                     column: offset - lineStart + 1)
             }
         }
+    }
+
+    /// The first processing instruction (`<?target …?>`) after the XML declaration, as a
+    /// syntax error: model files have none, and FoundationXML's parser reads a null
+    /// pointer for one without data (`<?target?>`, found by `scripts/fuzz xcmodel`).
+    static func firstProcessingInstruction(_ data: Data) -> SyntaxError? {
+        let bytes = [UInt8](data)
+        let declaration = Array("<?xml".utf8)
+        var (line, lineStart) = (1, 0)
+        for offset in bytes.indices {
+            if bytes[offset] == UInt8(ascii: "\n") { (line, lineStart) = (line + 1, offset + 1) }
+            guard bytes[offset] == UInt8(ascii: "<"), offset + 1 < bytes.count,
+                bytes[offset + 1] == UInt8(ascii: "?"),
+                !(offset == 0 && bytes.starts(with: declaration))
+            else { continue }
+            return SyntaxError(
+                message: "not well-formed XML: a processing instruction ('<?'), which model files "
+                    + "do not have",
+                line: line, column: offset - lineStart + 1)
+        }
+        return nil
     }
 
     /// libxml2's `xmlParserErrors` numbers, which FoundationXML passes on as the error
