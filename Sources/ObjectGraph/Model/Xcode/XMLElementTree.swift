@@ -90,18 +90,22 @@ enum XMLElementTree {
         }
     }
 
-    /// The first processing instruction (`<?target …?>`) after the XML declaration, as a
+    /// The first processing instruction (`<?target …?>`) but the XML declaration (`<?xml`
+    /// and a space, at the start; `<?xmlfoo?>` is an instruction), as a
     /// syntax error: model files have none, and FoundationXML's parser reads a null
     /// pointer for one without data (`<?target?>`, found by `scripts/fuzz xcmodel`).
     static func firstProcessingInstruction(_ data: Data) -> SyntaxError? {
         let bytes = [UInt8](data)
         let declaration = Array("<?xml".utf8)
+        let isDeclaration =
+            bytes.starts(with: declaration) && bytes.count > declaration.count
+            && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[declaration.count])
         var (line, lineStart) = (1, 0)
         for offset in bytes.indices {
             if bytes[offset] == UInt8(ascii: "\n") { (line, lineStart) = (line + 1, offset + 1) }
             guard bytes[offset] == UInt8(ascii: "<"), offset + 1 < bytes.count,
                 bytes[offset + 1] == UInt8(ascii: "?"),
-                !(offset == 0 && bytes.starts(with: declaration))
+                !(offset == 0 && isDeclaration)
             else { continue }
             return SyntaxError(
                 message: "not well-formed XML: a processing instruction ('<?'), which model files "
