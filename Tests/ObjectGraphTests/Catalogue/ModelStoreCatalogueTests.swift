@@ -146,7 +146,31 @@ import Testing
         },
     ]
 
-    @Test("models with every kind of mistake", arguments: models)
+    static let xcodeModels: [BadInput] = [
+        // Found by `scripts/fuzz xcmodel`: FoundationXML traps on such a start tag.
+        BadInput(
+            "an Xcode model with a byte that is not UTF-8",
+            "{dir}/contents:2:19: not well-formed XML: a byte that is not UTF-8 (0xFF); fix the "
+                + "file or re-save it in Xcode"
+        ) { directory in
+            let url = directory.appendingPathComponent("contents")
+            try Data("<model>\n    <entity name=\"".utf8 + [0xFF] + Data("\"/>\n</model>".utf8))
+                .write(to: url)
+            _ = try XcodeModel(contentsOf: url)
+        },
+        // Found by `scripts/fuzz xcmodel`: FoundationXML reads a null pointer for it.
+        BadInput(
+            "an Xcode model with a processing instruction",
+            "{dir}/contents:2:1: not well-formed XML: a processing instruction ('<?'), which "
+                + "model files do not have; fix the file or re-save it in Xcode"
+        ) { directory in
+            let url = directory.appendingPathComponent("contents")
+            try Data("<?xml version=\"1.0\"?>\n<?empty?>\n<model/>\n".utf8).write(to: url)
+            _ = try XcodeModel(contentsOf: url)
+        },
+    ]
+
+    @Test("models with every kind of mistake", arguments: models + xcodeModels)
     func model(_ input: BadInput) throws { try input.check() }
 
     /// A container over the store at `directory/store.sqlite` (a 50 ms busy timeout).

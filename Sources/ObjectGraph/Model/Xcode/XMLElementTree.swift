@@ -49,6 +49,9 @@ enum XMLElementTree {
     ///
     /// - Throws: ``SyntaxError`` when the bytes are not well-formed XML.
     static func parse(_ data: Data) throws(SyntaxError) -> XMLElementNode {
+        if let invalid = firstInvalidUTF8(data) ?? firstProcessingInstruction(data) {
+            throw invalid
+        }
         let parser = XMLParser(data: data)
         let builder = Builder(parser: parser, data: data)
         parser.delegate = builder
@@ -60,6 +63,56 @@ enum XMLElementTree {
                     column: parser.columnNumber)
         }
         return root
+    }
+
+    /// Where `data` stops being UTF-8, as a syntax error; nil when it is UTF-8 (or starts
+    /// with a UTF-16 byte order mark). FoundationXML's parser traps on a start tag holding
+    /// bytes that are not UTF-8 (found by `scripts/fuzz xcmodel`), so they never reach it.
+    static func firstInvalidUTF8(_ data: Data) -> SyntaxError? {
+        if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) { return nil }
+        var (offset, line, lineStart) = (0, 1, 0)
+        var iterator = data.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                if scalar == "\n" { (line, lineStart) = (line + 1, offset + 1) }
+                offset += UTF8.width(scalar)
+            case .emptyInput:
+                return nil
+            case .error:
+                let byte = String(data[data.startIndex + offset], radix: 16, uppercase: true)
+                return SyntaxError(
+                    message: "not well-formed XML: a byte that is not UTF-8 (0x\(byte))",
+                    line: line,
+                    column: offset - lineStart + 1)
+            }
+        }
+    }
+
+    /// The first processing instruction (`<?target …?>`) but the XML declaration (`<?xml`
+    /// and a space, at the start; `<?xmlfoo?>` is an instruction), as a
+    /// syntax error: model files have none, and FoundationXML's parser reads a null
+    /// pointer for one without data (`<?target?>`, found by `scripts/fuzz xcmodel`).
+    static func firstProcessingInstruction(_ data: Data) -> SyntaxError? {
+        let bytes = [UInt8](data)
+        let declaration = Array("<?xml".utf8)
+        let isDeclaration =
+            bytes.starts(with: declaration) && bytes.count > declaration.count
+            && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[declaration.count])
+        var (line, lineStart) = (1, 0)
+        for offset in bytes.indices {
+            if bytes[offset] == UInt8(ascii: "\n") { (line, lineStart) = (line + 1, offset + 1) }
+            guard bytes[offset] == UInt8(ascii: "<"), offset + 1 < bytes.count,
+                bytes[offset + 1] == UInt8(ascii: "?"),
+                !(offset == 0 && isDeclaration)
+            else { continue }
+            return SyntaxError(
+                message: "not well-formed XML: a processing instruction ('<?'), which model files "
+                    + "do not have",
+                line: line, column: offset - lineStart + 1)
+        }
+        return nil
     }
 
     /// libxml2's `xmlParserErrors` numbers, which FoundationXML passes on as the error
