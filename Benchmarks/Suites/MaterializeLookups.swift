@@ -64,29 +64,40 @@ enum MaterializeLookups {
         }
     }
 
-    /// `materialize/lookup`.
-    static let lookup = BenchmarkScenario(
-        "lookup", summary: "Looks up 1,000 users by ID, one row fault each",
-        variants: Variant.self, setup: { LookupState(suite: try SuiteState($0)) },
-        reset: { try prepare(&$0, load: false) },
-        body: { state, variant in
-            let (ids, keys) = (state.ids, state.keys)
-            switch variant {
-            case .engine:
-                return try state.suite.engine { context in
-                    var names: [(Int64, String)] = []
-                    for id in ids {
-                        let user = try context.existingObject(with: id) as! User
-                        names.append((id.primaryKey ?? 0, user.name ?? ""))
-                    }
-                    return digest(names)
+    /// A scenario over the first users: `engine` reads them (their IDs, or with `load`
+    /// the loaded users), `raw` their keys.
+    private static func scenario(
+        _ name: String, _ summary: String, load: Bool,
+        engine: @escaping @Sendable (LookupState, ManagedObjectContext) throws -> UInt64,
+        raw: @escaping @Sendable ([Int64], Connection) throws -> UInt64
+    ) -> BenchmarkScenario {
+        BenchmarkScenario(
+            name, summary: summary, variants: Variant.self,
+            setup: { LookupState(suite: try SuiteState($0)) },
+            reset: { try prepare(&$0, load: load) },
+            body: { state, variant in
+                let prepared = state
+                switch variant {
+                case .engine: return try state.suite.engine { try engine(prepared, $0) }
+                case .raw: return try state.suite.raw { try raw(prepared.keys, $0) }
                 }
-            case .raw: return try state.suite.raw { try lookUpRaw(keys, on: $0) }
+            })
+    }
+
+    /// `materialize/lookup`.
+    static let lookup = scenario(
+        "lookup", "Looks up 1,000 users by ID, one row fault each", load: false,
+        engine: { state, context in
+            var names: [(Int64, String)] = []
+            for id in state.ids {
+                let user = try context.existingObject(with: id) as! User
+                names.append((id.primaryKey ?? 0, user.name ?? ""))
             }
-        })
+            return digest(names)
+        }, raw: lookUpRaw)
 
     /// The engine's fault statement for a user, run per key on one cached statement.
-    private static func lookUpRaw(_ keys: [Int64], on connection: Connection) throws -> UInt64 {
+    private static func lookUpRaw(_ keys: [Int64], _ connection: Connection) throws -> UInt64 {
         var names: [(Int64, String)] = []
         for key in keys {
             try connection.forEachRow(
@@ -116,48 +127,30 @@ enum MaterializeLookups {
     }
 
     /// `materialize/to-many`.
-    static let toMany = BenchmarkScenario(
-        "to-many", summary: "Reads 1,000 loaded users' posts, one to-many fault each",
-        variants: Variant.self, setup: { LookupState(suite: try SuiteState($0)) },
-        reset: { try prepare(&$0, load: true) },
-        body: { state, variant in
-            let (users, keys) = (state.users, state.keys)
-            switch variant {
-            case .engine:
-                return try state.suite.engine { _ in
-                    digest(users.map { ($0.objectID.primaryKey ?? 0, $0.posts.count) })
-                }
-            case .raw: return try state.suite.raw { try postsRaw(of: keys, on: $0) }
-            }
-        })
+    static let toMany = scenario(
+        "to-many", "Reads 1,000 loaded users' posts, one to-many fault each", load: true,
+        engine: { state, _ in
+            digest(state.users.map { ($0.objectID.primaryKey ?? 0, $0.posts.count) })
+        }, raw: postsRaw)
 
     /// `materialize/n-plus-one`.
-    static let nPlusOne = BenchmarkScenario(
+    static let nPlusOne = scenario(
         "n-plus-one",
-        summary:
-            "Reads 1,000 loaded users' posts' titles: a to-many fault, then a row fault per post",
-        variants: Variant.self, setup: { LookupState(suite: try SuiteState($0)) },
-        reset: { try prepare(&$0, load: true) },
-        body: { state, variant in
-            let (users, keys) = (state.users, state.keys)
-            switch variant {
-            case .engine:
-                return try state.suite.engine { _ in
-                    digest(
-                        users.map { user in
-                            (
-                                user.objectID.primaryKey ?? 0,
-                                user.posts.map { $0.title ?? "" }.sorted().joined()
-                            )
-                        })
-                }
-            case .raw: return try state.suite.raw { try titlesRaw(of: keys, on: $0) }
-            }
-        })
+        "Reads 1,000 loaded users' posts' titles: a to-many fault, then a row fault per post",
+        load: true,
+        engine: { state, _ in
+            digest(
+                state.users.map { user in
+                    (
+                        user.objectID.primaryKey ?? 0,
+                        user.posts.map { $0.title ?? "" }.sorted().joined()
+                    )
+                })
+        }, raw: titlesRaw)
 
     /// The engine's statements for `n-plus-one`, issued by hand: per user the to-many
     /// ID SELECT, then per post its row fault's SELECT.
-    private static func titlesRaw(of keys: [Int64], on connection: Connection) throws -> UInt64 {
+    private static func titlesRaw(_ keys: [Int64], _ connection: Connection) throws -> UInt64 {
         var results: [(Int64, String)] = []
         for key in keys {
             var posts: [Int64] = []
@@ -180,7 +173,7 @@ enum MaterializeLookups {
     }
 
     /// The engine's to-many fault statement, run per user on one cached statement.
-    private static func postsRaw(of keys: [Int64], on connection: Connection) throws -> UInt64 {
+    private static func postsRaw(_ keys: [Int64], _ connection: Connection) throws -> UInt64 {
         var counts: [(Int64, Int)] = []
         for key in keys {
             var posts = 0

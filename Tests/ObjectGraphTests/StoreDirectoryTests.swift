@@ -14,12 +14,12 @@ import Testing
             PersistentStoreDescription(url: file.appendingPathComponent("sub/store.sqlite"))
         ]
         let path = file.appendingPathComponent("sub").path
+        let error = StoreError.cannotCreateDirectory(
+            path: path, reason: "\(file.path) is a file, not a directory")
+        #expect(throws: error) { try container.loadPersistentStores() }
         #expect(
-            throws: StoreError.cannotCreateDirectory(path: path, reason: "Not a directory")
-        ) { try container.loadPersistentStores() }
-        #expect(
-            StoreError.cannotCreateDirectory(path: path, reason: "Not a directory").description
-                == "cannot create the store's directory \(path): Not a directory; choose a "
-                + "store URL in a writable directory")
+            error.description
+                == "cannot create the store's directory \(path): \(file.path) is a file, not a "
+                + "directory; choose a store URL in a writable directory")
     }
 }

@@ -71,19 +71,25 @@ public final class PersistentContainer {
         mainContext = nil
     }
 
-    /// Creates the store's directory, with a ``StoreError`` naming it and the system's
-    /// reason rather than Foundation's error dump.
+    /// Creates the store's directory and its missing parents, with a ``StoreError``
+    /// naming the directory and the system's reason (a file in the way, permission)
+    /// rather than Foundation's error dump.
     private static func createDirectory(_ directory: URL) throws {
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-            let reason =
-                underlying.flatMap { $0.domain == NSPOSIXErrorDomain ? $0.code : nil }
-                .map { String(cString: strerror(Int32($0))) }
-                ?? (FileManager.default.fileExists(atPath: directory.path)
-                    ? "a file is in the way" : "the system refused")
-            throw StoreError.cannotCreateDirectory(path: directory.path, reason: reason)
+        var path = ""
+        for component in directory.standardizedFileURL.path.split(separator: "/") {
+            path += "/" + component
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+                guard isDirectory.boolValue else {
+                    throw StoreError.cannotCreateDirectory(
+                        path: directory.path, reason: "\(path) is a file, not a directory")
+                }
+                continue
+            }
+            guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
+                throw StoreError.cannotCreateDirectory(
+                    path: directory.path, reason: String(cString: strerror(errno)))
+            }
         }
     }
 

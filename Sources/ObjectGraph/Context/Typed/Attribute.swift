@@ -44,21 +44,14 @@ public struct Attribute<Value: AttributeValue>: ManagedPropertyWrapper {
         storage storageKeyPath: ReferenceWritableKeyPath<Object, Self>
     ) -> Value {
         get {
-            var index = object[keyPath: storageKeyPath].slot.index
-            if index < 0 {
-                guard !object.isProbe else { return object.probedAttribute(storageKeyPath) }
-                index = object.resolveIndex(storageKeyPath)
-                object[keyPath: storageKeyPath].slot.index = index
+            guard let index = ManagedObject.typedIndex(storageKeyPath, of: object) else {
+                return object.probedAttribute(storageKeyPath)
             }
-            return object.typedAttribute(Int(index))
+            return object.typedAttribute(index)
         }
         set {
-            var index = object[keyPath: storageKeyPath].slot.index
-            if index < 0 {
-                index = object.resolveIndex(storageKeyPath)
-                object[keyPath: storageKeyPath].slot.index = index
-            }
-            object.setTypedAttribute(newValue, at: Int(index))
+            object.setTypedAttribute(
+                newValue, at: ManagedObject.typedIndex(storageKeyPath, of: object)!)
         }
     }
 
