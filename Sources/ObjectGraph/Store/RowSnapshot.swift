@@ -37,17 +37,20 @@ package final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64>, @unc
     package var values: RowValues { RowValues(row: self) }
 
     /// A snapshot of values already decoded (a save's new row, a partial fetch).
+    ///
+    /// Cost: one allocation; text and blobs are copied into it without intermediate
+    /// buffers.
     package static func make(objectID: ObjectID, version: Int64, values: [SQLiteValue])
         -> RowSnapshot
     {
-        let texts = values.map { value -> [UInt8]? in
+        var byteCount = 0
+        for value in values {
             switch value {
-            case .text(let text): return Array(text.utf8)
-            case .blob(let data): return Array(data)
-            default: return nil
+            case .text(let text): byteCount += text.utf8.count
+            case .blob(let data): byteCount += data.count
+            default: break
             }
         }
-        let byteCount = texts.reduce(0) { $0 + ($1?.count ?? 0) }
         let row = allocate(
             objectID: objectID, version: version, count: values.count, bytes: byteCount)
         row.fill { cells, bytes in
@@ -63,16 +66,20 @@ package final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64>, @unc
                     (cells[2 * index], cells[2 * index + 1]) = (
                         Tag.real.rawValue, double.bitPattern
                     )
-                case .text, .blob:
-                    let payload = texts[index]!
-                    let tag = value.string != nil ? Tag.text : Tag.blob
-                    cells[2 * index] = tag.rawValue | UInt64(payload.count) << 8
-                    cells[2 * index + 1] = UInt64(offset)
-                    payload.withUnsafeBytes {
-                        bytes.baseAddress!.advanced(by: offset).copyMemory(
-                            from: $0.baseAddress!, byteCount: $0.count)
-                    }
-                    offset += payload.count
+                case .text(let text):
+                    let target = UnsafeMutableRawBufferPointer(rebasing: bytes[offset...])
+                    let count = text.utf8.count
+                    target.copyBytes(from: text.utf8)
+                    (cells[2 * index], cells[2 * index + 1]) = (
+                        Tag.text.rawValue | UInt64(count) << 8, UInt64(offset)
+                    )
+                    offset += count
+                case .blob(let data):
+                    UnsafeMutableRawBufferPointer(rebasing: bytes[offset...]).copyBytes(from: data)
+                    (cells[2 * index], cells[2 * index + 1]) = (
+                        Tag.blob.rawValue | UInt64(data.count) << 8, UInt64(offset)
+                    )
+                    offset += data.count
                 }
             }
         }
