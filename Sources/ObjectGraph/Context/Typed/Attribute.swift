@@ -32,7 +32,9 @@ public struct Attribute<Value: AttributeValue>: ManagedPropertyWrapper {
         set { preconditionFailure("@Attribute is only for ManagedObject subclasses") }
     }
 
-    /// Reads and writes the attribute on the enclosing object.
+    /// Reads and writes the attribute on the enclosing object. (The index handling is
+    /// written out here and in ``Relationship``: moved into a shared generic helper, even
+    /// an always-inlined one, its key-path write allocated once per object and property.)
     ///
     /// Inlinable so that it is specialized in the subclass's module, where the storage
     /// key path is a literal the optimizer turns into a plain field read: a resolved
@@ -44,14 +46,21 @@ public struct Attribute<Value: AttributeValue>: ManagedPropertyWrapper {
         storage storageKeyPath: ReferenceWritableKeyPath<Object, Self>
     ) -> Value {
         get {
-            guard let index = ManagedObject.typedIndex(storageKeyPath, of: object) else {
-                return object.probedAttribute(storageKeyPath)
+            var index = object[keyPath: storageKeyPath].slot.index
+            if index < 0 {
+                guard !object.isProbe else { return object.probedAttribute(storageKeyPath) }
+                index = object.resolveIndex(storageKeyPath)
+                object[keyPath: storageKeyPath].slot.index = index
             }
-            return object.typedAttribute(index)
+            return object.typedAttribute(Int(index))
         }
         set {
-            object.setTypedAttribute(
-                newValue, at: ManagedObject.typedIndex(storageKeyPath, of: object)!)
+            var index = object[keyPath: storageKeyPath].slot.index
+            if index < 0 {
+                index = object.resolveIndex(storageKeyPath)
+                object[keyPath: storageKeyPath].slot.index = index
+            }
+            object.setTypedAttribute(newValue, at: Int(index))
         }
     }
 

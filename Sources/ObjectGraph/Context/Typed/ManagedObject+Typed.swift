@@ -1,23 +1,6 @@
 import SQLiteDB
 
 extension ManagedObject {
-    /// The index behind a typed property on `object`: the one its wrapper keeps, else
-    /// resolved (``resolveIndex(_:)``) and kept there; nil on a probe, whose wrappers
-    /// record instead of reading. Inlined into the wrappers' accessors, where the
-    /// storage key path is a literal: reading and keeping the index are plain field
-    /// accesses.
-    @inlinable
-    static func typedIndex<Object: ManagedObject, Wrapper: ManagedPropertyWrapper>(
-        _ storage: ReferenceWritableKeyPath<Object, Wrapper>, of object: Object
-    ) -> Int? {
-        let index = object[keyPath: storage].slot.index
-        if index >= 0 { return Int(index) }
-        guard !object.isProbe else { return nil }
-        let resolved = object.resolveIndex(storage)
-        object[keyPath: storage].slot.index = resolved
-        return Int(resolved)
-    }
-
     /// The attribute or relationship index behind a typed property's storage, from the
     /// entity's ``TypedPropertyTable``: what an object's first read of the property
     /// costs. The inlined accessor keeps it in the wrapper, where writing it is a plain
