@@ -2,6 +2,7 @@ import BenchKit
 import Foundation
 import ObjectGraph
 import SQLiteDB
+import Workloads
 
 /// The timed writes of the `batch-ops` suite, each in the four variants' ways.
 enum BatchOpsWork {
@@ -84,8 +85,7 @@ enum BatchOpsWork {
         throws
     {
         for index in 0..<count {
-            let post = context.insertNewObject(forEntityName: "Post")
-            for (key, value) in values(index) { post.setValue(value, forKey: key) }
+            Post(context: context).fill(index)
             if let chunk, (index + 1) % chunk == 0 {
                 try context.save()
                 context.reset()
@@ -120,5 +120,20 @@ enum BatchOpsWork {
             try context.save()
             context.reset()
         }
+    }
+}
+
+extension Post {
+    /// Sets ``BatchOpsWork/values(_:)`` of `index` through the typed properties, as an
+    /// app's import code would.
+    func fill(_ index: Int) {
+        let date = Date(timeIntervalSinceReferenceDate: 700_000_000 + Double(index))
+        title = "new post \(index)"
+        titleIndexed = title
+        body = "body of new post \(index)"
+        wordCount = 5
+        (createdAt, createdAtIndexed) = (date, date)
+        likes = Int32(index % 500)
+        (status, statusIndexed) = ("draft", "draft")
     }
 }

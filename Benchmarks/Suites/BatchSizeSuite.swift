@@ -1,6 +1,7 @@
 import BenchKit
 import ObjectGraph
 import SQLiteDB
+import Workloads
 
 /// The `batch-size` suite: fetch every published post sorted by date, with
 /// `fetchBatchSize` 0, 20, 100 and 1,000, and the hand-written floor.
@@ -58,14 +59,14 @@ enum BatchSizeSuite {
     private static func read(_ context: ManagedObjectContext, batchSize: Int, screen: Int?)
         throws -> UInt64
     {
-        let request = FetchRequest(entityName: "Post")
+        let request = Post.fetchRequest()
         request.predicate = try FetchPredicate(format: "status == %@", "published")
-        request.sortDescriptors = [SortKey("createdAt")]
+        request.sortDescriptors = [SortKey(\Post.createdAt)]
         request.fetchBatchSize = batchSize
         let posts = try context.fetch(request)
         var checksum = Checksum()
         for post in posts.prefix(screen ?? posts.count) {
-            checksum.combine(post.value(forKey: "title") as? String ?? "")
+            checksum.combine(post.title ?? "")
         }
         return checksum.value
     }

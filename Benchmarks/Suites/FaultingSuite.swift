@@ -1,6 +1,7 @@
 import BenchKit
 import ObjectGraph
 import SQLiteDB
+import Workloads
 
 /// The `faulting` suite's `faulting/posts-with-author`: fetch the 1,000 most recent
 /// posts and read each one's title and its author's name.
@@ -59,17 +60,19 @@ enum FaultingSuite {
     }
 
     /// Reads the posts through the engine, the request changed by `tune`.
-    private static func engine(_ context: ManagedObjectContext, _ tune: (FetchRequest) -> Void)
+    private static func engine(
+        _ context: ManagedObjectContext, _ tune: (FetchRequest<Post>) -> Void
+    )
         throws -> UInt64
     {
-        let request = FetchRequest(entityName: "Post")
-        request.sortDescriptors = [SortKey("createdAtIndexed", ascending: false)]
+        let request = Post.fetchRequest()
+        request.sortDescriptors = [SortKey(\Post.createdAtIndexed, ascending: false)]
         request.fetchLimit = limit
         tune(request)
         var checksum = Checksum()
         for post in try context.fetch(request) {
-            checksum.combine(post.value(forKey: "title") as? String ?? "")
-            checksum.combine(post.value(forKeyPath: "author.name") as? String ?? "")
+            checksum.combine(post.title ?? "")
+            checksum.combine(post.author?.name ?? "")
         }
         return checksum.value
     }

@@ -1,6 +1,7 @@
 import BenchKit
 import ObjectGraph
 import SQLiteDB
+import Workloads
 
 /// The `n-plus-one` suite: a to-many read for 1,000 parents, the classic N+1.
 ///
@@ -76,9 +77,9 @@ enum NPlusOneSuite {
     }
 
     /// The first 1,000 users by email.
-    private static func firstUsers() -> FetchRequest {
-        let users = FetchRequest(entityName: "User")
-        users.sortDescriptors = [SortKey("email")]
+    private static func firstUsers() -> FetchRequest<User> {
+        let users = User.fetchRequest()
+        users.sortDescriptors = [SortKey(\User.email)]
         users.fetchLimit = limit
         return users
     }
@@ -90,8 +91,8 @@ enum NPlusOneSuite {
         if prefetch { users.relationshipKeyPathsForPrefetching = ["posts"] }
         var checksum = Checksum()
         for user in try context.fetch(users) {
-            checksum.combine(user.value(forKey: "email") as? String ?? "")
-            checksum.combine((user.value(forKey: "posts") as? Set<ManagedObject>)?.count ?? 0)
+            checksum.combine(user.email ?? "")
+            checksum.combine(user.posts.count)
         }
         return checksum.value
     }
@@ -119,14 +120,13 @@ enum NPlusOneSuite {
     }
 
     private static func readTags(_ context: ManagedObjectContext, prefetch: Bool) throws -> UInt64 {
-        let posts = FetchRequest(entityName: "Post")
-        posts.sortDescriptors = [SortKey("createdAtIndexed", ascending: false)]
+        let posts = Post.fetchRequest()
+        posts.sortDescriptors = [SortKey(\Post.createdAtIndexed, ascending: false)]
         posts.fetchLimit = limit
         if prefetch { posts.relationshipKeyPathsForPrefetching = ["tags"] }
         var checksum = Checksum()
         for post in try context.fetch(posts) {
-            let tags = post.value(forKey: "tags") as? Set<ManagedObject> ?? []
-            let names = tags.map { $0.value(forKey: "name") as? String ?? "" }
+            let names = post.tags.map { $0.name ?? "" }
             checksum.combine(names.sorted().joined(separator: ","))
         }
         return checksum.value

@@ -72,3 +72,23 @@ extension Statement {
         (0..<columnCount).map { value(at: $0) }
     }
 }
+
+extension Statement {
+    /// The bytes of a text or blob column in the current row, without decoding them:
+    /// SQLite's own buffer, valid only inside `body` (and until the next step).
+    ///
+    /// Cost: no copy and no UTF-8 check; what `body` copies is the only cost. Text
+    /// comes back as SQLite stored it (UTF-8 in this engine's stores).
+    package func withColumnBytes<Result>(
+        at index: Int32, _ body: (UnsafeRawBufferPointer) -> Result
+    ) -> Result {
+        let bytes = sqlite3_column_blob(handle, index)
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return body(UnsafeRawBufferPointer(start: count > 0 ? bytes : nil, count: count))
+    }
+
+    /// The byte length of a text or blob column in the current row.
+    package func columnByteCount(at index: Int32) -> Int {
+        Int(sqlite3_column_bytes(handle, index))
+    }
+}

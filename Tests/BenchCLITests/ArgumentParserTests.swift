@@ -26,7 +26,10 @@ import Testing
     @Test("defaults without options")
     func defaults() throws {
         let options = try Self.options([])
-        #expect(options.suites == ["faulting", "batch-size", "n-plus-one", "indexes", "batch-ops"])
+        #expect(
+            options.suites == [
+                "faulting", "batch-size", "n-plus-one", "indexes", "batch-ops", "materialize",
+            ])
         #expect(options.profile == .standard && options.limits == RunProfile.standard.limits)
         #expect(options.seed == 42 && options.outputRoot == "Reports")
         #expect(options.formats == ReportFormat.allCases)

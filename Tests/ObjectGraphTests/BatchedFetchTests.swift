@@ -3,7 +3,7 @@ import Testing
 
 /// `fetchBatchSize`: an ID SELECT, then one SELECT per batch touched.
 @Suite struct BatchedFetchTests {
-    private func request(batchSize: Int) -> FetchRequest {
+    private func request(batchSize: Int) -> FetchRequest<ManagedObject> {
         let request = FetchRequest(entityName: "Post")
         request.sortDescriptors = [SortKey("title", ascending: false)]
         request.fetchBatchSize = batchSize

@@ -54,7 +54,7 @@ import Testing
     @Test("a fault read from the row cache retains the entry only when asked")
     func rowCacheRead() {
         var cache = RowCache()
-        let row = RowSnapshot(objectID: id(user, 1), version: 1, values: ["a", 1])
+        let row = RowSnapshot.make(objectID: id(user, 1), version: 1, values: ["a", 1])
         cache.store(row, retain: false, at: 100)
         #expect(cache.snapshot(for: row.objectID, maxAge: nil, now: 0, retain: false) === row)
         #expect(cache.snapshot(for: row.objectID, maxAge: 50, now: 200, retain: true) == nil)

@@ -79,7 +79,7 @@ import Testing
                 == "INSERT INTO ZPOST(Z_PK, Z_ENT, Z_OPT, ZISDRAFT, ZPUBLISHED, ZSCORE, ZTITLE, "
                 + "ZAUTHOR) VALUES(?, ?, ?, ?, ?, ?, ?, ?)")
         #expect(insert.arguments.count == 8)
-        let row = RowSnapshot(
+        let row = RowSnapshot.make(
             objectID: id(post, 9), version: 2, values: [.null, .null, .null, .text("x"), .null])
         let update = WriteSQL.statement(
             for: .update(

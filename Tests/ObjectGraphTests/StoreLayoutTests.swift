@@ -121,8 +121,16 @@ import Testing
         #expect(row.0 == 1)
         #expect(UUID(uuidString: row.1) != nil)
         let plist = try PropertyListSerialization.propertyList(from: row.2, format: nil)
-        let hashes = (plist as? [String: Any])?["NSStoreModelVersionHashes"] as? [String: String]
+        let dictionary = try #require(plist as? [String: Any])
+        let hashes = dictionary["NSStoreModelVersionHashes"] as? [String: Data]
         #expect(hashes == Fixtures.social.entityVersionHashes)
+        #expect(hashes?.values.allSatisfy { $0.count == 32 } == true)
+        #expect(
+            dictionary["NSStoreModelVersionHashesDigest"] as? String == Fixtures.social.versionHash)
+        #expect(dictionary["NSStoreModelVersionHashesVersion"] as? Int == 3)
+        #expect(dictionary["NSStoreType"] as? String == "SQLite")
+        #expect(dictionary["NSPersistenceFrameworkVersion"] as? Int == 1344)
+        #expect(row.2.prefix(8) == Data("bplist00".utf8))
     }
 
     @Test("reopening with the same model keeps the data; another model fails naming entities")

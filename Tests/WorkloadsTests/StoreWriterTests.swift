@@ -1,4 +1,5 @@
 import Foundation
+import ObjectGraph
 import SQLiteDB
 import TestSupport
 import Testing
@@ -41,10 +42,26 @@ import Workloads
         #expect((engineTables["Z_PRIMARYKEY"]?.count ?? 0) > 0)
     }
 
+    /// Every index of a new store of `model`, as `name: sql`.
+    private func indexes(at path: String) throws -> [String] {
+        let connection = try Connection(location: .file(path))
+        return try connection.fetchAll(
+            "SELECT name || ': ' || sql FROM sqlite_schema WHERE type = 'index' "
+                + "AND sql IS NOT NULL ORDER BY name"
+        ) { $0.string(at: 0) }
+    }
+
     @Test("both writers leave one self-contained file with its indexes")
     func fileShape() throws {
         let directory = try TemporaryDirectory()
         let generator = try DatasetGenerator(schema: .social, size: 100, seed: 5)
+        let fresh = PersistentContainer(name: "Fresh", model: DatasetSchema.social.model)
+        fresh.persistentStoreDescriptions = [
+            PersistentStoreDescription(url: URL(fileURLWithPath: directory.path("fresh.sqlite")))
+        ]
+        try fresh.loadPersistentStores()
+        let expected = try indexes(at: directory.path("fresh.sqlite"))
+        #expect(expected.count == 9)
         for writer in DatasetWriterKind.allCases {
             let path = directory.path("\(writer.rawValue).sqlite")
             _ = try GenerationReport.generate(generator, at: path, writer: writer)
@@ -62,6 +79,7 @@ import Workloads
             ) { $0.string(at: 0) }
             #expect(indexes.contains("ZPOST_ZAUTHOR_INDEX"))
             #expect(indexes.contains("ZUSER_ZAGEINDEXED_INDEX"))
+            #expect(try self.indexes(at: path) == expected, "\(writer.rawValue)")
         }
     }
 }

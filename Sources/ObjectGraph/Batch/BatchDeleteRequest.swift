@@ -23,14 +23,14 @@
 public final class BatchDeleteRequest {
     /// Which rows: the request's entity and predicate (its sort, limit and batch
     /// settings are not used).
-    public let fetchRequest: FetchRequest
+    public let fetchRequest: AnyFetchRequest
     /// The rows to delete, when built from IDs (then the fetch request has no predicate).
     let objectIDs: [ObjectID]?
     /// What ``ManagedObjectContext/execute(_:)-(BatchDeleteRequest)`` returns.
     public var resultType = BatchResultType.statusOnly
 
     /// A request deleting what `fetchRequest` selects.
-    public init(fetchRequest: FetchRequest) {
+    public init(fetchRequest: AnyFetchRequest) {
         self.fetchRequest = fetchRequest
         self.objectIDs = nil
     }

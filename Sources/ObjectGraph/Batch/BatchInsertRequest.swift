@@ -29,14 +29,23 @@ public final class BatchInsertRequest {
     public let entityName: String
     /// What ``ManagedObjectContext/execute(_:)-(BatchInsertRequest)`` returns.
     public var resultType = BatchResultType.statusOnly
-    /// Fills the next row and returns false, or returns true when there are no more.
-    let nextRow: (inout [String: Any]) -> Bool
+    /// Where the rows come from.
+    let rows: Rows
+
+    /// Dictionaries, or a reused object of the entity's class filled per row.
+    enum Rows {
+        /// Fills the next row and returns false, or returns true when there are no more.
+        case dictionaries((inout [String: Any]) -> Bool)
+        /// Fills the object's attributes for the next row and returns false, or returns
+        /// true when there are no more.
+        case objects((ManagedObject) -> Bool)
+    }
 
     /// A request inserting `objects`, one row each.
     public init(entityName: String, objects: [[String: Any]]) {
         self.entityName = entityName
         var iterator = objects.makeIterator()
-        nextRow = { row in
+        rows = .dictionaries { row in
             guard let next = iterator.next() else { return true }
             row = next
             return false
@@ -50,6 +59,32 @@ public final class BatchInsertRequest {
         entityName: String, dictionaryHandler: @escaping (inout [String: Any]) -> Bool
     ) {
         self.entityName = entityName
-        nextRow = dictionaryHandler
+        rows = .dictionaries(dictionaryHandler)
     }
+
+    /// A request calling `managedObjectHandler` for each row until it returns true, as
+    /// Core Data's `NSBatchInsertRequest(entity:managedObjectHandler:)`: the handler
+    /// sets the typed attributes of one reused object of the entity's class, whose
+    /// values go straight to the INSERT (no dictionary, no `Any`). The object is in no
+    /// context's registry; setting a relationship on it fails the request.
+    ///
+    /// ```swift
+    /// var next = 0
+    /// let request = BatchInsertRequest(entityName: "Post") { (post: Post) in
+    ///     guard next < 1_000 else { return true }
+    ///     post.title = "post \(next)"
+    ///     next += 1
+    ///     return false
+    /// }
+    /// ```
+    public init<Object: ManagedObject>(
+        entityName: String, managedObjectHandler: @escaping (Object) -> Bool
+    ) {
+        self.entityName = entityName
+        rows = .objects { managedObjectHandler(unsafeDowncast($0, to: Object.self)) }
+        objectClass = Object.self
+    }
+
+    /// The class a `managedObjectHandler` takes (checked against the entity's class).
+    private(set) var objectClass: ManagedObject.Type = ManagedObject.self
 }

@@ -12,7 +12,8 @@ struct BatchRowBinder {
     private let names: [String]
     private let types: [AttributeType]
     private let defaults: [SQLiteValue]
-    private let foreignKeys: [(relationship: Relationship, key: Relationship.ForeignKey)]
+    private let foreignKeys:
+        [(relationship: ResolvedRelationship, key: ResolvedRelationship.ForeignKey)]
 
     init(entity: Entity, model: ManagedObjectModel) {
         self.entity = entity
@@ -60,6 +61,26 @@ struct BatchRowBinder {
         }
     }
 
+    /// Binds one insert row from a batch insert's reused object: its changed attributes,
+    /// the defaults for the rest, no relationships.
+    ///
+    /// - Throws: ``KeyValueError/relationshipInBatchInsert(entity:key:)`` when the
+    ///   handler set a relationship.
+    func bind(_ object: ManagedObject, to statement: Statement) throws {
+        if let index = object.toOneChanges.keys.first {
+            throw KeyValueError.relationshipInBatchInsert(
+                entity: entity.name, key: entity.relationships[index].name)
+        }
+        for index in names.indices {
+            try statement.bind(
+                object.attributeChanges[index] ?? defaults[index], at: Int32(index + 4))
+        }
+        for (_, key) in foreignKeys {
+            try statement.bind(.null, at: Int32(key.slot + 4))
+            if let slot = key.entitySlot { try statement.bind(.null, at: Int32(slot + 4)) }
+        }
+    }
+
     /// The column and stored value of each attribute to update, in name order.
     ///
     /// - Throws: ``KeyValueError`` for an unknown or non-attribute key or a wrong type.
@@ -75,7 +96,7 @@ struct BatchRowBinder {
     }
 
     private func bindForeignKey(
-        _ value: Any, _ relationship: Relationship, _ key: Relationship.ForeignKey,
+        _ value: Any, _ relationship: ResolvedRelationship, _ key: ResolvedRelationship.ForeignKey,
         to statement: Statement
     ) throws {
         let destination = model.entity(id: relationship.destinationID)

@@ -18,20 +18,49 @@ extension ManagedObjectContext {
             !entity.isAbstract
         else { throw FetchError.unknownEntity(request.entityName) }
         let binder = BatchRowBinder(entity: entity, model: coordinator.model)
-        var row: [String: Any] = [:]
         let collect = request.resultType == .objectIDs
-        let (count, keys) = try coordinator.batchInsert(into: entity, collectKeys: collect) {
-            statement in
-            row.removeAll(keepingCapacity: true)
-            if request.nextRow(&row) { return false }
-            try binder.bind(row, to: statement)
-            return true
+        let nextRow: (Statement) throws -> Bool
+        switch request.rows {
+        case .dictionaries(let fill):
+            var row: [String: Any] = [:]
+            nextRow = { statement in
+                row.removeAll(keepingCapacity: true)
+                if fill(&row) { return false }
+                try binder.bind(row, to: statement)
+                return true
+            }
+        case .objects(let fill):
+            let row = try scratchObject(for: request, entity: entity)
+            nextRow = { statement in
+                row.attributeChanges.clear()
+                if fill(row) { return false }
+                try binder.bind(row, to: statement)
+                return true
+            }
         }
+        let (count, keys) = try coordinator.batchInsert(
+            into: entity, collectKeys: collect, nextRow)
         finishBatch("insert", entity: entity, rows: count, start: start)
         let ids = keys.map {
             ObjectID(entity: entity, primaryKey: $0, store: coordinator.storeUUID)
         }
         return .make(request.resultType, count: count, ids: ids)
+    }
+
+    /// The reused object a `managedObjectHandler` fills: inserted (so its writes are
+    /// plain changes) but registered nowhere.
+    private func scratchObject(for request: BatchInsertRequest, entity: Entity) throws
+        -> ManagedObject
+    {
+        guard TypedClassCheck.isSubclass(entity.objectClass, of: request.objectClass) else {
+            throw FetchError.resultClassMismatch(
+                entity: entity.name, objectClass: "\(entity.objectClass)",
+                requested: "\(request.objectClass)")
+        }
+        let object = entity.makeObject(ObjectID(temporaryFor: entity), context: self)
+        object.isInserted = true
+        object.isBatchRow = true
+        return object
     }
 
     /// Updates every row a batch update request selects with one statement.

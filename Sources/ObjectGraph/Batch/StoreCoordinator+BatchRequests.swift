@@ -11,7 +11,7 @@ extension StoreCoordinator {
     ///   `SQLiteError`.
     func batchUpdate(
         _ entity: Entity, values: [(column: SQLName, value: SQLiteValue)],
-        matching request: FetchRequest, returningIDs: Bool
+        matching request: AnyFetchRequest, returningIDs: Bool
     ) throws -> (count: Int, ids: [ObjectID]) {
         let condition = try FetchSQL(request: request, entity: entity, model: model)
             .rowCondition()
@@ -30,7 +30,7 @@ extension StoreCoordinator {
     /// - Throws: ``FetchError``, or `SQLiteError` (`SQLITE_CONSTRAINT_TRIGGER` when a
     ///   deny rule refuses).
     func batchDelete(
-        _ entity: Entity, keys: [Int64]?, matching request: FetchRequest, returningIDs: Bool
+        _ entity: Entity, keys: [Int64]?, matching request: AnyFetchRequest, returningIDs: Bool
     ) throws -> (count: Int, ids: [ObjectID]) {
         let sql: SQL
         if let keys {

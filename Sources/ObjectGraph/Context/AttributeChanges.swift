@@ -36,6 +36,13 @@ struct AttributeChanges: Sequence {
         slots.indices.filter { !slots[$0].isNone }
     }
 
+    /// Forgets every change, keeping the slots for the next ones (a reused object).
+    mutating func clear() {
+        guard count > 0 else { return }
+        for index in slots.indices { slots[index] = .none }
+        count = 0
+    }
+
     /// Forgets every change.
     mutating func removeAll() {
         slots = []

@@ -18,6 +18,9 @@ public enum KeyValueError: Error, Equatable, Sendable, CustomStringConvertible {
     case noContext(object: ObjectID)
     /// The related object belongs to another context.
     case differentContext(entity: String, key: String)
+    /// A batch insert's `managedObjectHandler` set a relationship (batch inserts write
+    /// attributes only, as Core Data's).
+    case relationshipInBatchInsert(entity: String, key: String)
 
     /// One line: what failed and where.
     public var description: String {
@@ -34,6 +37,9 @@ public enum KeyValueError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(object) does not belong to a context"
         case .differentContext(let entity, let key):
             return "\(entity).\(key): the related object belongs to another context"
+        case .relationshipInBatchInsert(let entity, let key):
+            return "\(entity).\(key): a batch insert sets attributes only; set relationships "
+                + "on managed objects after the insert"
         }
     }
 }

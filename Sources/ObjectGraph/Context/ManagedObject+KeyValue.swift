@@ -25,16 +25,12 @@ extension ManagedObject {
     ///
     /// - Throws: ``KeyValueError`` for an unknown key or a fault whose row is gone.
     public func checkedValue(forKey key: String) throws -> Any? {
-        let context = try confinedContext()
+        _ = try confinedContext()
         switch entity.property(named: key) {
         case nil:
             throw KeyValueError.unknownKey(entity: entity.name, key: key)
         case .attribute(let index):
-            if snapshot == nil, let value = partial?.value(at: index) {
-                return entity.attributes[index].type.decode(value)
-            }
-            try context.fulfill(self)
-            return entity.attributes[index].type.decode(currentAttributeValue(index))
+            return entity.attributes[index].type.decode(try attributeStoredValue(index))
         case .relationship(let index):
             let relationship = entity.relationships[index]
             guard relationship.isToMany else { return try toOneObject(index) }
@@ -98,16 +94,14 @@ extension ManagedObject {
     /// - Throws: ``KeyValueError/wrongType(entity:key:expected:actual:)`` naming the
     ///   entity, key, expected and actual type; ``KeyValueError/unknownKey(entity:key:)``.
     public func setCheckedValue(_ value: Any?, forKey key: String) throws {
-        let context = try confinedContext()
+        _ = try confinedContext()
         switch entity.property(named: key) {
         case nil:
             throw KeyValueError.unknownKey(entity: entity.name, key: key)
         case .attribute(let index):
-            let stored = try encode(value, attribute: entity.attributes[index])
-            try context.fulfill(self)
-            setAttributeValue(stored, at: index)
-            context.noteChange(self)
+            try setStoredValue(try encode(value, attribute: entity.attributes[index]), at: index)
         case .relationship(let index):
+            if recordsBatchRowRelationship(index) { return }
             if entity.relationships[index].isToMany {
                 try replaceToMany(index, with: try objects(from: value, key: key))
             } else {
@@ -116,7 +110,7 @@ extension ManagedObject {
         }
     }
 
-    private func encode(_ value: Any?, attribute: Attribute) throws -> SQLiteValue {
+    private func encode(_ value: Any?, attribute: ResolvedAttribute) throws -> SQLiteValue {
         guard let value else { return .null }
         guard let stored = attribute.type.encode(value) else {
             throw KeyValueError.wrongType(
@@ -162,6 +156,26 @@ extension ManagedObject {
     }
 
     // MARK: - Stored values
+
+    /// An attribute's stored value now: from a partial fault's loaded values, else the
+    /// fault fired (row cache or one SELECT) and the changed or committed value.
+    ///
+    /// - Throws: ``KeyValueError`` when the object has no context or its row is gone.
+    func attributeStoredValue(_ index: Int) throws -> SQLiteValue {
+        if snapshot == nil, let value = partial?.value(at: index) { return value }
+        if isFault { try confinedContext().fulfill(self) }
+        return currentAttributeValue(index)
+    }
+
+    /// Changes an attribute to a stored value (already checked against its type).
+    ///
+    /// - Throws: ``KeyValueError`` when the object has no context or its row is gone.
+    func setStoredValue(_ value: SQLiteValue, at index: Int) throws {
+        let context = try confinedContext()
+        try context.fulfill(self)
+        setAttributeValue(value, at: index)
+        context.noteChange(self)
+    }
 
     /// The context, after checking the caller is on its queue.
     func confinedContext() throws -> ManagedObjectContext {

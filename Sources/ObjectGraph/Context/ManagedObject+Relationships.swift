@@ -11,6 +11,7 @@ extension ManagedObject {
     public func addObject(_ object: ManagedObject, toRelationship key: String) throws {
         let index = try toManyIndex(key)
         _ = try confinedContext()
+        if recordsBatchRowRelationship(index) { return }
         try addToMany(index, object)
     }
 
@@ -20,6 +21,7 @@ extension ManagedObject {
     public func removeObject(_ object: ManagedObject, fromRelationship key: String) throws {
         let index = try toManyIndex(key)
         _ = try confinedContext()
+        if recordsBatchRowRelationship(index) { return }
         try removeFromToMany(index, object)
     }
 
@@ -28,6 +30,14 @@ extension ManagedObject {
             entity.relationships[index].isToMany
         else { throw KeyValueError.unknownKey(entity: entity.name, key: key) }
         return index
+    }
+
+    /// On a batch insert's row object, records a relationship write (which fails the
+    /// request) and returns true; elsewhere returns false.
+    func recordsBatchRowRelationship(_ index: Int) -> Bool {
+        guard isBatchRow else { return false }
+        toOneChanges[index] = .some(nil)
+        return true
     }
 
     // MARK: - Reading

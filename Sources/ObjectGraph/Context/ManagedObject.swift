@@ -16,8 +16,20 @@ import SQLiteDB
 /// A managed object belongs to its context's queue: use it only inside that context's
 /// `perform` or `performAndWait` (checked in debug builds).
 ///
+/// Subclass it to read and write properties as typed Swift properties, and register
+/// the class with its entity (``EntityDescription/managedObjectClass``):
+///
+/// ```swift
+/// final class Post: ManagedObject {
+///     @Attribute var title: String
+///     @Relationship var author: User?
+/// }
+/// let post = Post(context: context)
+/// post.title = "Hello"
+/// ```
+///
 /// Related: https://developer.apple.com/documentation/coredata/nsmanagedobject
-public final class ManagedObject: Hashable, CustomStringConvertible {
+open class ManagedObject: Hashable, CustomStringConvertible {
     // The state read on every fetch, fault and release is `@exclusivity(unchecked)`:
     // the runtime check (swift_beginAccess, about 150 instructions) ran on each read,
     // several per object, 7% of a batched scan's instructions. An object is confined to
@@ -56,12 +68,22 @@ public final class ManagedObject: Hashable, CustomStringConvertible {
     @exclusivity(unchecked) var holdsCacheReference = false
     /// The permanent ID a save in progress gave this inserted object.
     var pendingPermanentID: ObjectID?
+    /// Whether this is a batch insert's reused row object: relationship writes on it
+    /// are only recorded (the request then fails), never applied to other objects.
+    var isBatchRow = false
     /// Which of its context's change lists hold the object (``ObjectList`` bits).
     @exclusivity(unchecked) var listMembership: UInt8 = 0
 
-    init(objectID: ObjectID, context: ManagedObjectContext) {
-        self.objectID = objectID
-        self.managedObjectContext = context
+    /// Whether this instance only answers which property a key path names (see
+    /// ``PropertyProbe``): never registered, never read from a store.
+    let probe: PropertyProbe?
+
+    /// Makes an object; the engine is the only caller (``ObjectCreation`` has no public
+    /// initializer). Subclasses inherit it: declare no designated initializer of your own.
+    public required init(_ creation: ObjectCreation) {
+        objectID = creation.objectID
+        managedObjectContext = creation.context
+        probe = creation.probe
     }
 
     /// The entity, resolved.

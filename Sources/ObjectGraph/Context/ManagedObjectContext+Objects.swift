@@ -44,7 +44,11 @@ extension ManagedObjectContext {
             preconditionFailure(
                 "cannot insert \"\(entityName)\": not a concrete entity of the model")
         }
-        let object = ManagedObject(objectID: ObjectID(temporaryFor: entity), context: self)
+        return insert(entity.makeObject(ObjectID(temporaryFor: entity), context: self))
+    }
+
+    /// Registers a new object as inserted.
+    func insert(_ object: ManagedObject) -> ManagedObject {
         object.isInserted = true
         registered[object.objectID] = object
         inserted.append(object)
@@ -55,7 +59,7 @@ extension ManagedObjectContext {
     public func object(with id: ObjectID) -> ManagedObject {
         checkQueue()
         if let object = registered[id] { return object }
-        let object = ManagedObject(objectID: id, context: self)
+        let object = id.entity.makeObject(id, context: self)
         registered[id] = object
         return object
     }

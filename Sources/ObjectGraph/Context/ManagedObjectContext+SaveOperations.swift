@@ -7,7 +7,7 @@ extension ManagedObjectContext {
     func makeOperations() -> [WriteOperation] {
         var operations: [WriteOperation] = inserted.objects.map { object in
             .insert(
-                RowSnapshot(
+                RowSnapshot.make(
                     objectID: object.pendingPermanentID!, version: 1,
                     values: rowValues(of: object)))
         }
@@ -30,7 +30,7 @@ extension ManagedObjectContext {
     private func rowValues(of object: ManagedObject) -> [SQLiteValue] {
         let entity = object.entity
         var values =
-            object.snapshot?.values
+            object.snapshot.map { Array($0.values) }
             ?? entity.attributes.map(\.defaultValue)
             + Array(repeating: .null, count: entity.columns.count - entity.attributes.count)
         for (slot, value) in object.attributeChanges { values[slot] = value }
@@ -59,7 +59,8 @@ extension ManagedObjectContext {
         return WriteOperation.Update(
             columns: ordered.map { object.entity.columns[$0] },
             values: ordered.map { values[$0] }, expectedVersion: version,
-            result: RowSnapshot(objectID: object.objectID, version: version + 1, values: values))
+            result: RowSnapshot.make(
+                objectID: object.objectID, version: version + 1, values: values))
     }
 
     private func joinOperations(of object: ManagedObject)

@@ -57,6 +57,9 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// Delete rules that could not read the objects they apply to, since the last
     /// save, rollback or reset: the next save fails with the first.
     var deleteRuleFailures: [SaveError] = []
+    /// Typed properties' indexes, found once per property and entity (see
+    /// ``TypedSlotCache``). Unchecked exclusivity: touched only on `queue`.
+    @exclusivity(unchecked) var typedSlots = TypedSlotCache()
 
     init(concurrencyType: ConcurrencyType, coordinator: StoreCoordinator) {
         self.concurrencyType = concurrencyType

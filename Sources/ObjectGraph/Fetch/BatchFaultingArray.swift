@@ -23,7 +23,7 @@ final class BatchFaultingArray {
 
     /// A proxy over `ids`, loading `batchSize` objects at a time into `context`.
     init(
-        ids: [ObjectID], request: FetchRequest, entity: Entity, context: ManagedObjectContext
+        ids: [ObjectID], request: AnyFetchRequest, entity: Entity, context: ManagedObjectContext
     ) {
         self.ids = ids
         self.batchSize = request.fetchBatchSize

@@ -19,6 +19,12 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
     /// there is no collection to combine, as NSPredicate's "The left hand side for an
     /// ALL or ANY operator must be either an NSArray or an NSSet" says.
     case modifierWithoutCollection(entity: String, keyPath: String, modifier: String)
+    /// A typed request (`Post.fetchRequest()`) whose class no entity registers.
+    case unregisteredClass(String)
+    /// A typed request whose class several entities register: name the entity.
+    case ambiguousClass(String, entities: [String])
+    /// A typed request for an entity whose objects are not of the requested class.
+    case resultClassMismatch(entity: String, objectClass: String, requested: String)
 
     /// One line: what is wrong and where.
     public var description: String {
@@ -41,6 +47,15 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
         case .modifierWithoutCollection(let entity, let keyPath, let modifier):
             return "fetch: \(modifier) needs a collection, but key path \"\(keyPath)\" of "
                 + "entity \(entity) has no to-many relationship"
+        case .unregisteredClass(let name):
+            return "fetch: no entity of the model has class \(name); set managedObjectClass "
+                + "on its EntityDescription"
+        case .ambiguousClass(let name, let entities):
+            return "fetch: class \(name) is the class of entities "
+                + "\(entities.joined(separator: ", ")); use FetchRequest<\(name)>(entityName:)"
+        case .resultClassMismatch(let entity, let objectClass, let requested):
+            return "fetch: entity \(entity) makes \(objectClass) objects, which are not "
+                + "\(requested); request FetchRequest<\(objectClass)> or a superclass"
         case .unboundVariable(let name):
             return "fetch: variable $\(name) has no value; substitute it with "
                 + "withSubstitutionVariables(_:)"

@@ -13,8 +13,12 @@
 /// ``includesPropertyValues`` false only IDs come back and each object's first access
 /// runs one SELECT.
 ///
+/// Every option lives here, in the untyped base of ``FetchRequest``, so that code which
+/// only describes or counts (``ManagedObjectContext/count(for:)``,
+/// ``BatchDeleteRequest``) takes requests of any result class.
+///
 /// Related: https://developer.apple.com/documentation/coredata/nsfetchrequest
-public final class FetchRequest: CustomStringConvertible {
+public class AnyFetchRequest: CustomStringConvertible {
     /// The entity to fetch (its sub-entities included).
     public var entityName: String
     /// Which objects; nil means all.
@@ -57,14 +61,62 @@ public final class FetchRequest: CustomStringConvertible {
     /// the aggregate expressions and grouped attributes of ``propertiesToFetch``.
     public var havingPredicate: FetchPredicate?
 
-    /// A request for every object of an entity.
-    public init(entityName: String) {
+    /// Whether the entity is the one the model registers the result class for
+    /// (``TypedManagedObject/fetchRequest()``) rather than ``entityName``.
+    let findsEntityByClass: Bool
+
+    init(entityName: String, findsEntityByClass: Bool) {
         self.entityName = entityName
+        self.findsEntityByClass = findsEntityByClass
     }
+
+    /// The class fetched objects must be (or descend from).
+    var resultClass: ManagedObject.Type { ManagedObject.self }
+
+    /// Whether objects of `objectClass` can be results.
+    func accepts(_ objectClass: ManagedObject.Type) -> Bool { true }
 
     public var description: String {
         "FetchRequest(entity: \(entityName), predicate: \(predicate?.format ?? "nil"), "
             + "sort: \(sortDescriptors.map { "\($0.keyPath) \($0.ascending ? "ASC" : "DESC")" }), "
             + "limit: \(fetchLimit), offset: \(fetchOffset))"
+    }
+}
+
+/// A fetch request whose results are objects of `Result`, a ``ManagedObject`` subclass
+/// registered with the entity (or ``ManagedObject`` itself for untyped requests).
+///
+/// ```swift
+/// let request = Post.fetchRequest()              // FetchRequest<Post>
+/// request.sortDescriptors = [SortKey(\Post.createdAt, ascending: false)]
+/// let posts = try context.fetch(request)         // FetchResults<Post>
+/// let untyped = FetchRequest(entityName: "Post") // FetchRequest<ManagedObject>
+/// ```
+///
+/// Cost: as ``AnyFetchRequest``; the typing costs nothing per object (the entity's class
+/// is checked once per fetch).
+public final class FetchRequest<Result: ManagedObject>: AnyFetchRequest {
+    /// A request for every object of the entity named `entityName`, whose class must be
+    /// `Result` or a subclass of it.
+    public convenience init(entityName: String) {
+        self.init(entityName: entityName, findsEntityByClass: false)
+    }
+
+    /// A request for every object of the entity whose registered class is `Result`.
+    public convenience init() {
+        self.init(entityName: "\(Result.self)", findsEntityByClass: true)
+    }
+
+    override var resultClass: ManagedObject.Type { Result.self }
+
+    override func accepts(_ objectClass: ManagedObject.Type) -> Bool {
+        objectClass is Result.Type
+    }
+}
+
+extension FetchRequest where Result == ManagedObject {
+    /// An untyped request for every object of an entity: results are ``ManagedObject``s.
+    public convenience init(entityName: String) {
+        self.init(entityName: entityName, findsEntityByClass: false)
     }
 }

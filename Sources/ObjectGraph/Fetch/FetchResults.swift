@@ -13,7 +13,10 @@
 /// let posts = try context.fetch(request)   // 1 SELECT of IDs
 /// let first = posts[0]                      // + 1 SELECT of 20 rows
 /// ```
-public struct FetchResults: RandomAccessCollection {
+///
+/// The elements are `Result`, the request's class: the fetch checked that every entity
+/// it can return makes objects of that class, so no element is cast one by one.
+public struct FetchResults<Result: ManagedObject>: RandomAccessCollection, AnyFetchResults {
     private enum Storage {
         case objects([ManagedObject])
         case batched(BatchFaultingArray)
@@ -44,16 +47,26 @@ public struct FetchResults: RandomAccessCollection {
 
     /// The object at `position`. On batched results, the first read of an index in a
     /// batch not held runs that batch's SELECT.
-    public subscript(position: Int) -> ManagedObject {
+    public subscript(position: Int) -> Result {
         switch storage {
-        case .objects(let objects): return objects[position]
-        case .batched(let array): return array.object(at: position)
+        case .objects(let objects): return unsafeDowncast(objects[position], to: Result.self)
+        case .batched(let array):
+            return unsafeDowncast(array.object(at: position), to: Result.self)
         }
     }
+
+    /// The objects, untyped (as a predicate argument receives them).
+    public var managedObjects: [ManagedObject] { map { $0 } }
 
     /// Whether the results load batch by batch.
     public var isBatched: Bool {
         if case .batched = storage { return true }
         return false
     }
+}
+
+/// Fetch results of any result class, as a predicate argument (`%@`) may receive them.
+public protocol AnyFetchResults {
+    /// The objects, loading every batch.
+    var managedObjects: [ManagedObject] { get }
 }

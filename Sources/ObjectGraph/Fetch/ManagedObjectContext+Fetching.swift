@@ -14,16 +14,17 @@ extension ManagedObjectContext {
     ///
     /// - Throws: ``FetchError`` for a request that does not fit the model, or
     ///   `SQLiteError`.
-    public func fetch(_ request: FetchRequest) throws -> FetchResults {
+    public func fetch<Result>(_ request: FetchRequest<Result>) throws -> FetchResults<Result> {
         checkQueue()
         precondition(
             request.resultType == .managedObject,
             "fetch(_:) returns objects; use fetchObjectIDs, fetchDictionaries or count(for:)")
         let start = MonotonicClock.now()
         let entity = try entity(for: request)
-        let results: FetchResults
+        try checkResultClass(of: request, entity: entity)
+        let results: FetchResults<Result>
         if request.fetchBatchSize > 0, let batched = try fetchBatched(request, entity: entity) {
-            results = batched
+            results = FetchResults(batched: batched)
         } else {
             results = FetchResults(try fetchAll(request, entity: entity))
         }
@@ -32,7 +33,7 @@ extension ManagedObjectContext {
         return results
     }
 
-    private func fetchAll(_ request: FetchRequest, entity: Entity) throws -> [ManagedObject] {
+    private func fetchAll(_ request: AnyFetchRequest, entity: Entity) throws -> [ManagedObject] {
         var objects: [ManagedObject]
         if let keys = request.propertiesToFetch?.map(\.name), request.includesPropertyValues {
             objects = try fetchPartial(request, entity: entity, keys: keys)
@@ -56,7 +57,9 @@ extension ManagedObjectContext {
 
     /// The batched form: one ID SELECT with the full WHERE and ORDER BY; nil when
     /// pending inserts must be sorted in, which needs every object loaded.
-    private func fetchBatched(_ request: FetchRequest, entity: Entity) throws -> FetchResults? {
+    private func fetchBatched(_ request: AnyFetchRequest, entity: Entity) throws
+        -> BatchFaultingArray?
+    {
         let additions =
             request.includesPendingChanges
             ? try pending(inserted.objects, matching: request, entity: entity) : []
@@ -69,8 +72,7 @@ extension ManagedObjectContext {
         if request.fetchLimit > 0 && ids.count > request.fetchLimit {
             ids.removeLast(ids.count - request.fetchLimit)
         }
-        return FetchResults(
-            batched: BatchFaultingArray(ids: ids, request: request, entity: entity, context: self))
+        return BatchFaultingArray(ids: ids, request: request, entity: entity, context: self)
     }
 
     /// How many objects a request selects, without loading them.
@@ -79,7 +81,7 @@ extension ManagedObjectContext {
     /// memory on unsaved inserts and deletes.
     ///
     /// - Throws: ``FetchError`` or `SQLiteError`.
-    public func count(for request: FetchRequest) throws -> Int {
+    public func count(for request: AnyFetchRequest) throws -> Int {
         checkQueue()
         let start = MonotonicClock.now()
         let entity = try entity(for: request)
@@ -93,11 +95,32 @@ extension ManagedObjectContext {
         return count
     }
 
-    func entity(for request: FetchRequest) throws -> Entity {
-        guard let entity = coordinator.model.entity(named: request.entityName) else {
+    func entity(for request: AnyFetchRequest) throws -> Entity {
+        let model = coordinator.model
+        if request.findsEntityByClass {
+            switch model.entities(registering: request.resultClass, concreteOnly: false) {
+            case .one(let entity): return entity
+            case .none: throw FetchError.unregisteredClass("\(request.resultClass)")
+            case .several(let names):
+                throw FetchError.ambiguousClass("\(request.resultClass)", entities: names)
+            }
+        }
+        guard let entity = model.entity(named: request.entityName) else {
             throw FetchError.unknownEntity(request.entityName)
         }
         return entity
+    }
+
+    /// Checks that every entity the fetch can return makes objects of the request's
+    /// class, so results need no cast per object.
+    private func checkResultClass(of request: AnyFetchRequest, entity: Entity) throws {
+        let model = coordinator.model
+        for id in entity.descendantIDs where !request.accepts(model.entity(id: id).objectClass) {
+            throw FetchError.resultClassMismatch(
+                entity: model.entity(id: id).name,
+                objectClass: "\(model.entity(id: id).objectClass)",
+                requested: "\(request.resultClass)")
+        }
     }
 
     /// Registers fetched rows: the registered instance when there is one (its extra
@@ -109,7 +132,7 @@ extension ManagedObjectContext {
         registered.reserveCapacity(registered.count + rows.count)
         for row in rows {
             let (object, inserted) = registered.value(for: row.objectID) {
-                ManagedObject(objectID: row.objectID, context: self)
+                row.objectID.entity.makeObject(row.objectID, context: self)
             }
             if !inserted && object.holdsCacheReference {
                 extraReferences.append(row.objectID)
@@ -127,7 +150,7 @@ extension ManagedObjectContext {
     }
 
     private func mergePendingChanges(
-        into objects: [ManagedObject], request: FetchRequest, entity: Entity
+        into objects: [ManagedObject], request: AnyFetchRequest, entity: Entity
     ) throws -> [ManagedObject] {
         let additions = try pending(inserted.objects, matching: request, entity: entity)
         guard !additions.isEmpty || !deleted.isEmpty else { return objects }
@@ -141,7 +164,7 @@ extension ManagedObjectContext {
         return merged
     }
 
-    func pending(_ objects: [ManagedObject], matching request: FetchRequest, entity: Entity)
+    func pending(_ objects: [ManagedObject], matching request: AnyFetchRequest, entity: Entity)
         throws -> [ManagedObject]
     {
         // One model check for the request's entity (sub-entities have all its keys),

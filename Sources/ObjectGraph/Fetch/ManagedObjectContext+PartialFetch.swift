@@ -10,7 +10,7 @@ extension ManagedObjectContext {
     /// fault with one SELECT of the whole row.
     ///
     /// - Throws: ``FetchError`` for a name that is not an attribute or to-one.
-    func fetchPartial(_ request: FetchRequest, entity: Entity, keys: [String]) throws
+    func fetchPartial(_ request: AnyFetchRequest, entity: Entity, keys: [String]) throws
         -> [ManagedObject]
     {
         for key in keys where entity.property(named: key) == nil || isToMany(key, entity) {
@@ -29,7 +29,7 @@ extension ManagedObjectContext {
         }
         return rows.map { partial in
             let (object, inserted) = registered.value(for: partial.row.objectID) {
-                ManagedObject(objectID: partial.row.objectID, context: self)
+                partial.row.objectID.entity.makeObject(partial.row.objectID, context: self)
             }
             if object.isFault { object.partial = partial }
             if inserted { coordinator.statistics.record { $0.objectsMaterialized += 1 } }
@@ -67,7 +67,7 @@ extension ManagedObjectContext {
         }
         let id = ObjectID(entity: concrete, primaryKey: statement.int64(at: 1), store: store)
         return PartialRow(
-            row: RowSnapshot(objectID: id, version: statement.int64(at: 2), values: values),
+            row: RowSnapshot.make(objectID: id, version: statement.int64(at: 2), values: values),
             loaded: loaded)
     }
 }

@@ -10,7 +10,7 @@ extension ManagedObjectContext {
     /// (temporary IDs) are added at the end.
     ///
     /// - Throws: ``FetchError`` or `SQLiteError`.
-    public func fetchObjectIDs(_ request: FetchRequest) throws -> [ObjectID] {
+    public func fetchObjectIDs(_ request: AnyFetchRequest) throws -> [ObjectID] {
         checkQueue()
         let entity = try entity(for: request)
         var ids = try coordinator.fetchObjectIDs(for: request, entity: entity)
@@ -37,7 +37,7 @@ extension ManagedObjectContext {
     /// and pending changes are ignored (as in Core Data).
     ///
     /// - Throws: ``FetchError`` or `SQLiteError`.
-    public func fetchDictionaries(_ request: FetchRequest) throws -> [[String: Any]] {
+    public func fetchDictionaries(_ request: AnyFetchRequest) throws -> [[String: Any]] {
         checkQueue()
         let start = MonotonicClock.now()
         let entity = try entity(for: request)

@@ -40,7 +40,9 @@ struct Prefetcher {
     }
 
     /// One level: the destinations of `relationship` for `sources`, registered.
-    private func level(_ relationship: Relationship, key: String, from sources: [ManagedObject])
+    private func level(
+        _ relationship: ResolvedRelationship, key: String, from sources: [ManagedObject]
+    )
         throws -> [ManagedObject]
     {
         switch relationship.storage {
@@ -58,7 +60,9 @@ struct Prefetcher {
 
     /// Runs a to-many level and sets each source's committed members; returns every
     /// row's object (a destination shared by several sources comes back once per row).
-    private func fill(_ key: String, of sources: [ManagedObject], _ relationship: Relationship)
+    private func fill(
+        _ key: String, of sources: [ManagedObject], _ relationship: ResolvedRelationship
+    )
         throws -> [ManagedObject]
     {
         let owners = sources.compactMap(\.objectID.primaryKey)
@@ -88,7 +92,7 @@ struct Prefetcher {
         return members
     }
 
-    private func run(_ relationship: Relationship, keys: [Int64]) throws -> (
+    private func run(_ relationship: ResolvedRelationship, keys: [Int64]) throws -> (
         objects: [ManagedObject], owners: [Int64]
     ) {
         let rows = try coordinator.prefetchRows(relationship, keys: keys)

@@ -17,4 +17,19 @@ public struct SortKey: Hashable, Sendable {
         self.keyPath = keyPath
         self.ascending = ascending
     }
+
+    /// A sort key from a typed key path: `SortKey(\Post.createdAt)`,
+    /// `SortKey(\Post.author?.name)` (through to-ones).
+    ///
+    /// Cost: the property names are found once per key path with a probe instance of
+    /// `Root` (no store, no model). A key path that reads no `@Attribute` or
+    /// `@Relationship` property (a computed property) stops the program.
+    public init<Root: ManagedObject, Value>(_ keyPath: KeyPath<Root, Value>, ascending: Bool = true)
+    {
+        let names = PropertyProbe.names(of: keyPath)
+        precondition(
+            !names.isEmpty,
+            "SortKey(\(keyPath)): the key path reads no @Attribute or @Relationship property")
+        self.init(names.joined(separator: "."), ascending: ascending)
+    }
 }

@@ -45,13 +45,15 @@ package final class EngineTrace: TraceSink, Sendable {
     }
 
     /// After `count(for:)` answered `count` for `request`.
-    package func countCompleted(nanoseconds: UInt64, count: Int, request: FetchRequest) {
+    package func countCompleted(nanoseconds: UInt64, count: Int, request: AnyFetchRequest) {
         send(.countCompleted(request: request.description, count: count, nanoseconds: nanoseconds))
     }
 
     /// After an object fault's SELECT filled `snapshot`.
     package func faultFulfilled(_ snapshot: RowSnapshot) {
-        send(.faultFulfilled(snapshot))
+        send(
+            .faultFulfilled(
+                FulfilledRow(objectID: snapshot.objectID, values: Array(snapshot.values))))
     }
 
     /// After the to-many relationship `name` of `objectID` was read: `rows` IDs.

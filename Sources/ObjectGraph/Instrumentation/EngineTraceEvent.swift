@@ -23,7 +23,7 @@ package enum EngineTraceEvent: Sendable {
     case countCompleted(request: String, count: Int, nanoseconds: UInt64)
     /// An object fault ran its SELECT and filled `row` (whose `objectID` names the
     /// object and its entity).
-    case faultFulfilled(RowSnapshot)
+    case faultFulfilled(FulfilledRow)
     /// The to-many `relationship` of `objectID` was read from the store: `rows` IDs.
     case toManyFaultFulfilled(relationship: String, objectID: ObjectID, rows: Int)
     /// A batched fetch loaded `batch` (from 0) of `count` batches: `rows` rows.
@@ -52,4 +52,13 @@ package enum SavePhase: Hashable, Sendable {
     case saved
     /// The save failed; the store and the context are as they were before it.
     case failed
+}
+
+/// The row a fault's SELECT read, decoded for trace sinks (made only when a sink is
+/// attached).
+package struct FulfilledRow: Sendable {
+    /// The object the row belongs to.
+    package let objectID: ObjectID
+    /// Its values in the entity's snapshot order.
+    package let values: [SQLiteValue]
 }

@@ -148,7 +148,7 @@ package struct SQLDebugLogFormat: Sendable {
 
     // MARK: - Text
 
-    private func faultText(_ row: RowSnapshot) -> String {
+    private func faultText(_ row: FulfilledRow) -> String {
         var text = "fault fulfilled from database for : \(row.objectID)"
         if level >= 3 {
             let values = zip(row.objectID.entity.columns, row.values)

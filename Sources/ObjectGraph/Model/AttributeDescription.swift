@@ -20,6 +20,31 @@ public struct AttributeDescription: Sendable {
     public var isIndexed: Bool
     /// The value new objects start with; it must have the attribute's Swift type.
     public var defaultValue: (any Sendable)?
+    /// What the value is when it is not a plain ``type`` value: a transformable or
+    /// composite value, or Xcode's Undefined type. The engine stores only `.plain` yet;
+    /// the model refuses the others with an error naming the attribute.
+    public var valueKind: AttributeValueKind = .plain
+    /// Whether the value lives only in memory (no column; Core Data's `transient`).
+    /// The engine keeps no transient values yet: such attributes get no storage.
+    public var isTransient = false
+    /// The key path or aggregate (`posts.@count`) a derived attribute is computed from.
+    public var derivationExpression: String?
+    /// The validation floor: a number, or a length for strings.
+    public var minimumValue: Double?
+    /// The validation ceiling: a number, or a length for strings.
+    public var maximumValue: Double?
+    /// Whether large `binary` values may live in files beside the store.
+    public var allowsExternalBinaryDataStorage = false
+    /// Whether a deletion keeps the value in persistent history (`preserveAfterDeletion`).
+    public var preservesValueInHistoryOnDeletion = false
+    /// Whether Spotlight indexes the value.
+    public var isIndexedBySpotlight = false
+    /// Text mixed into the version hash to force a new version without a schema change.
+    public var versionHashModifier: String?
+    /// The property's previous name, for lightweight migration (Xcode's `elementID`).
+    public var renamingIdentifier: String?
+    /// Application data kept with the model; the engine does not read it.
+    public var userInfo: [String: String] = [:]
 
     /// Describes an attribute.
     public init(
@@ -31,5 +56,19 @@ public struct AttributeDescription: Sendable {
         self.isOptional = isOptional
         self.isIndexed = isIndexed
         self.defaultValue = defaultValue
+    }
+}
+
+extension AttributeDescription {
+    /// Why the engine cannot store this attribute yet, or nil when it can.
+    package var unsupportedReason: String? {
+        switch valueKind {
+        case .plain:
+            return derivationExpression == nil ? nil : "derived attributes are not computed yet"
+        case .composite: return "composite attributes are not supported yet"
+        case .transformable: return "transformable attributes are not supported yet"
+        case .undefined: return "an Undefined attribute must be transient"
+        case .objectID: return "object ID attributes cannot be stored"
+        }
     }
 }

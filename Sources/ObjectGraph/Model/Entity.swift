@@ -17,14 +17,19 @@ package final class Entity: Sendable, CustomStringConvertible {
     package let rootID: Int
     /// Whether it cannot be inserted.
     package let isAbstract: Bool
+    /// The class its objects are made of (``EntityDescription/managedObjectClass``, the
+    /// nearest ancestor's, or ``ManagedObject``).
+    package let objectClass: ManagedObject.Type
+    /// Where typed properties of ``objectClass`` found their attribute or relationship.
+    package let typedProperties = TypedPropertyTable()
     /// `Z_ENT` numbers of this entity and all its descendants: a contiguous range.
     package let descendantIDs: ClosedRange<Int>
     /// The table of its hierarchy: `Z` plus the root's upper-cased name.
     package let table: SQLName
     /// Every attribute, inherited ones included, sorted by name.
-    package let attributes: [Attribute]
+    package let attributes: [ResolvedAttribute]
     /// Every relationship, inherited ones included, sorted by name.
-    package let relationships: [Relationship]
+    package let relationships: [ResolvedRelationship]
     /// Snapshot columns in order: attributes, then each to-one's key (and entity) column.
     package let columns: [SQLName]
     /// The entity's stable version hash.
@@ -52,8 +57,9 @@ package final class Entity: Sendable, CustomStringConvertible {
     /// Builds a resolved entity; ``ModelResolver`` is the only caller.
     package init(
         name: String, id: Int, parentID: Int?, rootID: Int, isAbstract: Bool,
-        descendantIDs: ClosedRange<Int>, table: SQLName, attributes: [Attribute],
-        relationships: [Relationship], versionHash: VersionHash,
+        objectClass: ManagedObject.Type = ManagedObject.self, descendantIDs: ClosedRange<Int>,
+        table: SQLName, attributes: [ResolvedAttribute],
+        relationships: [ResolvedRelationship], versionHash: VersionHash,
         fetchIndexes: [ResolvedIndex] = [], uniquenessConstraints: [[SQLName]] = []
     ) {
         self.fetchIndexes = fetchIndexes
@@ -63,6 +69,7 @@ package final class Entity: Sendable, CustomStringConvertible {
         self.parentID = parentID
         self.rootID = rootID
         self.isAbstract = isAbstract
+        self.objectClass = objectClass
         self.descendantIDs = descendantIDs
         self.table = table
         self.attributes = attributes
@@ -97,13 +104,13 @@ package final class Entity: Sendable, CustomStringConvertible {
     }
 
     /// The attribute called `name`, if any.
-    package func attribute(named name: String) -> Attribute? {
+    package func attribute(named name: String) -> ResolvedAttribute? {
         guard case .attribute(let index) = propertyIndex[name] else { return nil }
         return attributes[index]
     }
 
     /// The relationship called `name`, if any.
-    package func relationship(named name: String) -> Relationship? {
+    package func relationship(named name: String) -> ResolvedRelationship? {
         guard case .relationship(let index) = propertyIndex[name] else { return nil }
         return relationships[index]
     }

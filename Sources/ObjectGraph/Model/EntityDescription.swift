@@ -29,13 +29,31 @@ public struct EntityDescription: Sendable {
     /// index. A save that breaks one fails with `SQLITE_CONSTRAINT_UNIQUE`; a batch
     /// insert updates the existing row instead (an upsert).
     public var uniquenessConstraints: [[String]]
+    /// The class that represents the entity's objects (Xcode's `representedClassName`);
+    /// it does not change the version hash.
+    public var representedClassName: String?
+    /// Text mixed into the version hash to force a new version without a schema change.
+    public var versionHashModifier: String?
+    /// The entity's previous name, for lightweight migration (Xcode's `elementID`).
+    public var renamingIdentifier: String?
+    /// Fetched properties: named fetches evaluated per object, never stored.
+    public var fetchedProperties: [FetchedPropertyDescription] = []
+    /// Application data kept with the model; the engine does not read it.
+    public var userInfo: [String: String] = [:]
+    /// The class its objects are made of: ``ManagedObject`` itself, or a subclass whose
+    /// `@Attribute` and `@Relationship` properties read and write this entity's
+    /// properties (checked when the model is built). A sub-entity without a class of its
+    /// own uses its parent's.
+    public var managedObjectClass: ManagedObject.Type?
 
     /// Describes an entity.
     public init(
         name: String, parent: String? = nil, isAbstract: Bool = false,
+        managedObjectClass: ManagedObject.Type? = nil,
         attributes: [AttributeDescription] = [], relationships: [RelationshipDescription] = [],
         indexes: [FetchIndexDescription] = [], uniquenessConstraints: [[String]] = []
     ) {
+        self.managedObjectClass = managedObjectClass
         self.indexes = indexes
         self.uniquenessConstraints = uniquenessConstraints
         self.name = name
@@ -43,5 +61,15 @@ public struct EntityDescription: Sendable {
         self.isAbstract = isAbstract
         self.attributes = attributes
         self.relationships = relationships
+    }
+}
+
+extension EntityDescription {
+    /// The entity without its transient properties: what the store keeps.
+    package var storedPart: EntityDescription {
+        var stored = self
+        stored.attributes.removeAll(where: \.isTransient)
+        stored.relationships.removeAll(where: \.isTransient)
+        return stored
     }
 }

@@ -15,6 +15,12 @@ public struct FetchIndexDescription: Hashable, Sendable {
         public var property: String
         /// Whether the index stores the property in ascending order.
         public var ascending: Bool
+        /// An expression indexed instead of a property (Xcode's `expression=`); the
+        /// engine refuses expression indexes yet.
+        public var expression: String?
+        /// Whether this is an R-tree element (two-number bounding boxes); the engine
+        /// refuses R-tree indexes yet.
+        public var isRTree = false
 
         /// An index element.
         public init(property: String, ascending: Bool = true) {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A set of entities: the schema of an object graph.
 ///
 /// Building a model resolves inheritance, numbers the entities (`Z_ENT`), assigns
@@ -31,11 +33,18 @@ public final class ManagedObjectModel: Sendable {
     package let resolvedEntities: [Entity]
     private let entitiesByName: [String: Entity]
 
+    /// Free-form version names (Xcode's `userDefinedModelVersionIdentifier`), copied
+    /// into store metadata; never used to match a store to a model.
+    public let versionIdentifiers: [String]
+
     /// Builds and checks a model.
-    public init(entities: [EntityDescription]) {
+    public init(entities: [EntityDescription], versionIdentifiers: [String] = []) {
         self.entities = entities
+        self.versionIdentifiers = versionIdentifiers
         var resolver = ModelResolver(entities)
-        (resolvedEntities, validationErrors) = resolver.resolve()
+        let (resolved, errors) = resolver.resolve()
+        resolvedEntities = resolved
+        validationErrors = errors + TypedClassCheck.errors(in: resolved)
         precondition(
             resolvedEntities.count <= ObjectTable<Void>.maximumEntityCount,
             "a model may have at most \(ObjectTable<Void>.maximumEntityCount) entities")
@@ -50,19 +59,33 @@ public final class ManagedObjectModel: Sendable {
         if let first = validationErrors.first { throw first }
     }
 
-    /// The stable version hash of each entity, keyed by entity name.
+    /// The version hash of each entity, keyed by entity name: 32 bytes, as Core Data's
+    /// `entityVersionHashesByName` and the store's `NSStoreModelVersionHashes`.
     ///
     /// It covers names, types, optionality, inheritance and relationship shapes; not
-    /// indexes, defaults or delete rules, which do not change the stored layout's meaning.
-    public var entityVersionHashes: [String: String] {
-        Dictionary(uniqueKeysWithValues: resolvedEntities.map { ($0.name, "\($0.versionHash)") })
+    /// indexes, defaults, class names or delete rules (see ``EntityVersionHasher``).
+    public var entityVersionHashes: [String: Data] {
+        Dictionary(
+            uniqueKeysWithValues: resolvedEntities.map { ($0.name, Data($0.versionHash.bytes)) })
     }
 
-    /// The stable version hash of the whole model: a hash of the entity hashes.
+    /// The version hash of the whole model, Core Data's `NSStoreModelVersionHashesDigest`:
+    /// base64 of the SHA-512 of each entity's name and hash, entities by name.
     public var versionHash: String {
-        let text = resolvedEntities.map { "\($0.name)=\($0.versionHash)" }.sorted()
-            .joined(separator: ";")
-        return VersionHash(text).description
+        Self.versionHashesDigest(entityVersionHashes)
+    }
+
+    /// Core Data's model digest of `hashes` (entity name to version hash), as it
+    /// writes `NSStoreModelVersionHashesDigest`: base64 of the SHA-512 of every name's
+    /// UTF-8 bytes followed by its hash, names in order.
+    ///
+    /// Cost: one SHA-512 over 32 bytes plus the name per entity.
+    public static func versionHashesDigest(_ hashes: [String: Data]) -> String {
+        var input: [UInt8] = []
+        for name in hashes.keys.sorted() {
+            input += Array(name.utf8) + Array(hashes[name]!)
+        }
+        return Data(SHA512.digest(input)).base64EncodedString()
     }
 
     /// The resolved entity called `name`.

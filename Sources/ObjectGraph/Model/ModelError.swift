@@ -29,14 +29,29 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidPropertyName(entity: String, property: String, reason: String)
     /// A fetch index name breaks Xcode's naming rules.
     case invalidIndexName(entity: String, index: String, reason: String)
+    /// A stored attribute of a kind the engine cannot store yet (composite,
+    /// transformable, derived, object ID); ``reason`` says which.
+    case unsupportedAttribute(entity: String, attribute: String, reason: String)
+    /// A fetch index the engine cannot build yet (expression or R-tree elements).
+    case unsupportedIndex(entity: String, index: String, reason: String)
     /// The model has no entities.
     case empty
+    /// A typed property of an entity's class does not fit the entity: no property of
+    /// that name, or a type that cannot hold it.
+    case invalidTypedProperty(objectClass: String, property: String, entity: String, reason: String)
+    /// An entity's class cannot serve it (not a subclass of its parent entity's class).
+    case invalidObjectClass(entity: String, objectClass: String, reason: String)
 
     /// One line: what is wrong and where.
     public var description: String {
         switch self {
         case .duplicateEntity(let name):
             return "model: entity \"\(name)\" is declared more than once"
+        case .invalidTypedProperty(let objectClass, let property, let entity, let reason):
+            return "class \(objectClass), property \"\(property)\" (entity \"\(entity)\"): "
+                + reason
+        case .invalidObjectClass(let entity, let objectClass, let reason):
+            return "entity \"\(entity)\": class \(objectClass) \(reason)"
         case .duplicateProperty(let entity, let property):
             return "entity \"\(entity)\": property \"\(property)\" is declared more than once"
         case .unknownParent(let entity, let parent):
@@ -72,6 +87,12 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidIndexName(let entity, let index, let reason):
             return "index \"\(index)\" of entity \"\(entity)\": the name \(reason); rename "
                 + "the index (a letter, then letters, digits or underscores)"
+        case .unsupportedAttribute(let entity, let attribute, let reason):
+            return "attribute \"\(attribute)\" of entity \"\(entity)\": \(reason); make it "
+                + "transient or change its type to load this model"
+        case .unsupportedIndex(let entity, let index, let reason):
+            return "index \"\(index)\" of entity \"\(entity)\": \(reason); remove the index "
+                + "to load this model"
         case .empty:
             return "model: no entities"
         }

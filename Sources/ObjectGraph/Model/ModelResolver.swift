@@ -7,6 +7,8 @@ import SQLiteDB
 /// contiguous range that a `Z_ENT BETWEEN` filter can use.
 struct ModelResolver {
     private let declared: [String: EntityDescription]
+    /// Version hashes of the entities as written, transient properties included.
+    private let versionHashes: [String: VersionHash]
     private var order: [String] = []
     private var errors: [ModelError] = []
     /// Column of each declared property, keyed by "entity.property".
@@ -17,10 +19,11 @@ struct ModelResolver {
         var errors: [ModelError] = entities.isEmpty ? [.empty] : []
         for entity in entities {
             if declared[entity.name] != nil { errors.append(.duplicateEntity(name: entity.name)) }
-            declared[entity.name] = entity
+            declared[entity.name] = entity.storedPart
         }
         self.declared = declared
         self.errors = errors
+        versionHashes = EntityVersionHasher.hashes(of: entities)
     }
 
     /// The resolved entities in `Z_ENT` order, or none and every error found.
@@ -96,7 +99,10 @@ struct ModelResolver {
             for relationship in declared[name]!.relationships {
                 checkRelationship(relationship, of: name)
             }
-            for attribute in declared[name]!.attributes { checkDefault(attribute, of: name) }
+            for attribute in declared[name]!.attributes {
+                checkDefault(attribute, of: name)
+                checkStorable(attribute, of: name)
+            }
             checkIndexes(of: name)
         }
     }
@@ -110,12 +116,35 @@ struct ModelResolver {
         let allowed = Set(
             lineage.flatMap(\.attributes).map(\.name)
                 + lineage.flatMap(\.relationships).filter { !$0.isToMany }.map(\.name))
-        for (index, properties) in indexed {
-            for property in properties where !allowed.contains(property) {
+        let toMany = Set(lineage.flatMap(\.relationships).filter(\.isToMany).map(\.name))
+        for index in entity.indexes {
+            if let reason = Self.unsupportedReason(index) {
+                errors.append(.unsupportedIndex(entity: name, index: index.name, reason: reason))
+            }
+        }
+        for (index, properties) in indexed where errors.isEmpty {
+            for property in properties
+            where !allowed.contains(property) && !toMany.contains(property) {
                 errors.append(
                     .unknownIndexProperty(entity: name, index: index, property: property))
             }
         }
+    }
+
+    private static func unsupportedReason(_ index: FetchIndexDescription) -> String? {
+        if index.elements.contains(where: { $0.expression != nil }) {
+            return "expression indexes are not supported yet"
+        }
+        if index.elements.contains(where: \.isRTree) {
+            return "R-tree indexes are not supported yet"
+        }
+        return nil
+    }
+
+    private mutating func checkStorable(_ attribute: AttributeDescription, of entity: String) {
+        guard let reason = attribute.unsupportedReason else { return }
+        errors.append(
+            .unsupportedAttribute(entity: entity, attribute: attribute.name, reason: reason))
     }
 
     private mutating func checkDefault(_ attribute: AttributeDescription, of entity: String) {
@@ -210,7 +239,7 @@ struct ModelResolver {
         let entity = declared[name]!
         let attributes = lineage(of: name).flatMap(\.attributes).sorted { $0.name < $1.name }
         let resolvedAttributes = attributes.enumerated().map { slot, attribute in
-            Attribute(
+            ResolvedAttribute(
                 name: attribute.name, type: attribute.type, isOptional: attribute.isOptional,
                 isIndexed: attribute.isIndexed,
                 defaultValue: attribute.defaultValue.flatMap { attribute.type.encode($0) } ?? .null,
@@ -227,29 +256,38 @@ struct ModelResolver {
         return Entity(
             name: name, id: id, parentID: entity.parent.map { order.firstIndex(of: $0)! + 1 },
             rootID: rootID, isAbstract: entity.isAbstract,
+            objectClass: lineage(of: name).reversed().lazy.compactMap(\.managedObjectClass).first
+                ?? ManagedObject.self,
             descendantIDs: id...(id + descendantCount(of: name)),
             table: SQLName("Z" + root(of: name).uppercased()), attributes: resolvedAttributes,
-            relationships: resolvedRelationships, versionHash: versionHash(of: entity),
-            fetchIndexes: entity.indexes.map { index in
-                Entity.ResolvedIndex(
-                    name: index.name,
-                    columns: index.elements.map {
-                        (column(of: $0.property, in: name), $0.ascending)
-                    })
-            },
+            relationships: resolvedRelationships, versionHash: versionHashes[name]!,
+            fetchIndexes: entity.indexes.compactMap { resolvedIndex($0, of: name) },
             uniquenessConstraints: entity.uniquenessConstraints.map { properties in
                 properties.map { column(of: $0, in: name) }
             })
     }
 
+    /// The index's columns; elements naming a to-many are left out (their keys are on
+    /// the other side, already indexed), and an index left with none is dropped.
+    private func resolvedIndex(_ index: FetchIndexDescription, of entity: String)
+        -> Entity.ResolvedIndex?
+    {
+        let toMany = Set(
+            lineage(of: entity).flatMap(\.relationships).filter(\.isToMany).map(\.name))
+        let columns = index.elements.filter { !toMany.contains($0.property) }.map {
+            (column(of: $0.property, in: entity), $0.ascending)
+        }
+        return columns.isEmpty ? nil : Entity.ResolvedIndex(name: index.name, columns: columns)
+    }
+
     private func makeRelationship(
         _ relationship: RelationshipDescription, of entity: String, nextSlot: inout Int
-    ) -> Relationship {
+    ) -> ResolvedRelationship {
         let destinationID = order.firstIndex(of: relationship.destination)! + 1
-        let storage: Relationship.Storage
+        let storage: ResolvedRelationship.Storage
         if !relationship.isToMany {
             let hasSubentities = !children(of: relationship.destination).isEmpty
-            let key = Relationship.ForeignKey(
+            let key = ResolvedRelationship.ForeignKey(
                 column: column(of: relationship.name, in: entity), slot: nextSlot,
                 entityColumn: hasSubentities
                     ? SQLName("Z\(destinationID)_\(relationship.name.uppercased())") : nil,
@@ -259,7 +297,7 @@ struct ModelResolver {
         } else {
             storage = toManyStorage(relationship, of: entity)
         }
-        return Relationship(
+        return ResolvedRelationship(
             name: relationship.name, destinationID: destinationID,
             inverseName: relationship.inverse, isToMany: relationship.isToMany,
             isOrdered: relationship.isOrdered, deleteRule: relationship.deleteRule,
@@ -267,7 +305,7 @@ struct ModelResolver {
     }
 
     private func toManyStorage(_ relationship: RelationshipDescription, of entity: String)
-        -> Relationship.Storage
+        -> ResolvedRelationship.Storage
     {
         let inverseName = relationship.inverse!
         let inverse = inheritedRelationship(inverseName, of: relationship.destination)!
@@ -289,7 +327,7 @@ struct ModelResolver {
         let sourceColumn = "Z_\(ownID)\(inverseName.uppercased())"
         let destinationColumn = "Z_\(inverseID)\(relationship.name.uppercased())"
         return .joinTable(
-            Relationship.JoinTable(
+            ResolvedRelationship.JoinTable(
                 name: SQLName(tableName), sourceColumn: SQLName(sourceColumn),
                 destinationColumn: SQLName(destinationColumn), isPrimarySide: isPrimary,
                 orderColumn: relationship.isOrdered ? SQLName("Z_FOK_" + destinationColumn) : nil,
@@ -298,20 +336,5 @@ struct ModelResolver {
 
     private func declaringEntity(of property: String, in entity: String) -> String {
         lineage(of: entity).last { $0.relationships.contains { $0.name == property } }!.name
-    }
-
-    private func versionHash(of entity: EntityDescription) -> VersionHash {
-        var text = "entity:\(entity.name);parent:\(entity.parent ?? "");"
-        text += "abstract:\(entity.isAbstract);"
-        for attribute in entity.attributes.sorted(by: { $0.name < $1.name }) {
-            text += "attribute:\(attribute.name):\(attribute.type.rawValue):"
-            text += "\(attribute.isOptional);"
-        }
-        for relationship in entity.relationships.sorted(by: { $0.name < $1.name }) {
-            text += "relationship:\(relationship.name):\(relationship.destination):"
-            text += "\(relationship.inverse ?? ""):\(relationship.isToMany):"
-            text += "\(relationship.isOrdered);"
-        }
-        return VersionHash(text)
     }
 }

@@ -26,6 +26,22 @@ public struct RelationshipDescription: Hashable, Sendable {
     public var deleteRule: DeleteRule
     /// Whether a to-one may be nil at save time.
     public var isOptional: Bool
+    /// The fewest objects a to-many may hold when it is not empty (0: no floor).
+    public var minCount = 0
+    /// The most objects a to-many may hold (0: no ceiling; a to-one is 1).
+    public var maxCount = 0
+    /// Whether the relationship lives only in memory; the engine gives it no storage.
+    public var isTransient = false
+    /// Whether a legacy `indexed="YES"` asked for an index (to-one keys always get one).
+    public var isIndexed = false
+    /// Whether Spotlight indexes the relationship.
+    public var isIndexedBySpotlight = false
+    /// Text mixed into the version hash to force a new version without a schema change.
+    public var versionHashModifier: String?
+    /// The property's previous name, for lightweight migration (Xcode's `elementID`).
+    public var renamingIdentifier: String?
+    /// Application data kept with the model; the engine does not read it.
+    public var userInfo: [String: String] = [:]
 
     /// Describes a relationship.
     public init(

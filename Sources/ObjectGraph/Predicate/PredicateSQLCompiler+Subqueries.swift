@@ -75,7 +75,7 @@ extension PredicateSQLCompiler {
         return try scope(for: relationship, owner: owner, keyPath: keyPath)
     }
 
-    private func scope(for relationship: Relationship, owner: SQL, keyPath: String) throws
+    private func scope(for relationship: ResolvedRelationship, owner: SQL, keyPath: String) throws
         -> SubqueryScope
     {
         let destination = planner.model.entity(id: relationship.destinationID)

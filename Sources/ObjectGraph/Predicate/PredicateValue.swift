@@ -75,7 +75,7 @@ package enum PredicateValue: Hashable, Sendable, CustomStringConvertible {
         let elements: [Any]
         switch value {
         case let array as [Any]: elements = array
-        case let results as FetchResults: elements = Array(results)
+        case let results as any AnyFetchResults: elements = results.managedObjects
         case let set as Set<ManagedObject>: elements = Array(set)
         case let set as Set<String>: elements = set.sorted()
         case let set as Set<Int>: elements = set.sorted()

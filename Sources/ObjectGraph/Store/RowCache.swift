@@ -17,6 +17,10 @@ struct RowCache {
     }
 
     private var entries = ObjectTable<Entry>()
+    /// The sum of every entry's references, so that a context letting go of all of them
+    /// (the usual `reset()` of the only context) empties the table without a lookup per
+    /// entry.
+    private var totalReferences = 0
 
     /// How many rows are cached.
     var count: Int { entries.count }
@@ -32,17 +36,21 @@ struct RowCache {
     mutating func snapshot(for id: ObjectID, maxAge: UInt64?, now: UInt64, retain: Bool)
         -> RowSnapshot?
     {
-        entries.modify(id) { entry -> RowSnapshot? in
-            if let maxAge, now &- entry.storedAt >= maxAge { return nil }
-            if retain { entry.references += 1 }
-            return entry.snapshot
-        } ?? nil
+        let found =
+            entries.modify(id) { entry -> RowSnapshot? in
+                if let maxAge, now &- entry.storedAt >= maxAge { return nil }
+                if retain { entry.references += 1 }
+                return entry.snapshot
+            } ?? nil
+        if retain && found != nil { totalReferences += 1 }
+        return found
     }
 
     /// Stores a snapshot read at `time`; `retain` adds one reference for a context that
     /// now holds it.
     mutating func store(_ snapshot: RowSnapshot, retain: Bool, at time: UInt64) {
         let added = retain ? 1 : 0
+        totalReferences += added
         let entry = Entry(snapshot: snapshot, references: added, storedAt: time)
         if let old = entries.updateValue(entry, for: snapshot.objectID), old.references > 0 {
             entries.modify(snapshot.objectID) { $0.references += old.references }
@@ -56,10 +64,16 @@ struct RowCache {
     }
 
     /// Drops one reference per ID, evicting entries nobody holds any more.
-    mutating func release<S: Sequence>(_ ids: S) where S.Element == ObjectID {
+    mutating func release<S: Collection>(_ ids: S) where S.Element == ObjectID {
+        if ids.count == totalReferences {
+            // Every reference goes: each ID holds one, so no entry keeps any.
+            removeAll()
+            return
+        }
         for id in ids {
             entries.update(id) { entry in
                 entry.references -= 1
+                totalReferences -= 1
                 return entry.references > 0
             }
         }
@@ -67,11 +81,13 @@ struct RowCache {
 
     /// Removes an entry whatever its references (the row was deleted).
     mutating func evict(_ id: ObjectID) {
+        totalReferences -= entries[id]?.references ?? 0
         entries[id] = nil
     }
 
     /// Empties the cache.
     mutating func removeAll() {
         entries.removeAll()
+        totalReferences = 0
     }
 }

@@ -56,12 +56,10 @@ package struct RowLayout: Sendable {
         let concrete =
             entity.hasSubentities ? model.entity(id: Int(statement.int64(at: 0))) : entity
         let slots = entity.hasSubentities ? positions[concrete.id]! : ownPositions
-        var values: [SQLiteValue] = []
-        values.reserveCapacity(slots.count)
-        for position in slots { values.append(statement.value(at: position)) }
         let id = ObjectID(
             entity: concrete, primaryKey: statement.int64(at: 1), store: store)
-        return RowSnapshot(objectID: id, version: statement.int64(at: 2), values: values)
+        return RowSnapshot.make(
+            objectID: id, version: statement.int64(at: 2), from: statement, positions: slots)
     }
 
     /// The object ID in the current row of an identity-only SELECT (`0, t0.Z_PK`).

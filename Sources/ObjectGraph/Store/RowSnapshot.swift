@@ -1,21 +1,185 @@
+import Foundation
 import SQLiteDB
 
 /// The committed values of one row, as read from SQLite: what a fault is filled from.
 ///
-/// `values` has one slot per ``Entity/columns`` entry of the object's entity. A class,
-/// shared by the row cache and every object filled from it: copying it is one retain.
-package final class RowSnapshot: Sendable {
-    /// The row's object.
-    package let objectID: ObjectID
-    /// `Z_OPT` when the row was read: the optimistic-locking version.
-    package let version: Int64
-    /// Column values in the entity's snapshot order.
-    package let values: [SQLiteValue]
+/// One allocation per row: a header (ID, version) and, in the same block, two words per
+/// column (storage class and length; the integer, the double's bits or where the bytes
+/// are) followed by every text and blob column's bytes, copied straight from SQLite's
+/// buffer. Text is decoded into a `String` only when a value is read, so a fetch of
+/// posts whose titles alone are read never builds their bodies; a read of the same
+/// text twice decodes it twice. A class, shared by the row cache and every object
+/// filled from it: copying it is one retain.
+///
+/// `values` has one slot per ``Entity/columns`` entry of the object's entity.
+///
+/// Invariant behind `@unchecked Sendable`: written only while it is made, immutable after.
+package final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64>, @unchecked Sendable {
+    /// The identity and version of the row.
+    package struct Header {
+        /// The row's object.
+        let objectID: ObjectID
+        /// `Z_OPT` when the row was read: the optimistic-locking version.
+        let version: Int64
+        /// How many columns.
+        let count: Int
+    }
 
-    /// A snapshot of one row.
-    package init(objectID: ObjectID, version: Int64, values: [SQLiteValue]) {
-        self.objectID = objectID
-        self.version = version
-        self.values = values
+    private enum Tag: UInt64 {
+        case null, integer, real, text, blob
+    }
+
+    /// The row's object.
+    package var objectID: ObjectID { header.objectID }
+    /// `Z_OPT` when the row was read: the optimistic-locking version.
+    package var version: Int64 { header.version }
+    /// Column values in the entity's snapshot order.
+    package var values: RowValues { RowValues(row: self) }
+
+    /// A snapshot of values already decoded (a save's new row, a partial fetch).
+    package static func make(objectID: ObjectID, version: Int64, values: [SQLiteValue])
+        -> RowSnapshot
+    {
+        let texts = values.map { value -> [UInt8]? in
+            switch value {
+            case .text(let text): return Array(text.utf8)
+            case .blob(let data): return Array(data)
+            default: return nil
+            }
+        }
+        let byteCount = texts.reduce(0) { $0 + ($1?.count ?? 0) }
+        let row = allocate(
+            objectID: objectID, version: version, count: values.count, bytes: byteCount)
+        row.fill { cells, bytes in
+            var offset = 0
+            for (index, value) in values.enumerated() {
+                switch value {
+                case .null: cells[2 * index] = Tag.null.rawValue
+                case .integer(let int):
+                    (cells[2 * index], cells[2 * index + 1]) = (
+                        Tag.integer.rawValue, UInt64(bitPattern: int)
+                    )
+                case .real(let double):
+                    (cells[2 * index], cells[2 * index + 1]) = (
+                        Tag.real.rawValue, double.bitPattern
+                    )
+                case .text, .blob:
+                    let payload = texts[index]!
+                    let tag = value.string != nil ? Tag.text : Tag.blob
+                    cells[2 * index] = tag.rawValue | UInt64(payload.count) << 8
+                    cells[2 * index + 1] = UInt64(offset)
+                    payload.withUnsafeBytes {
+                        bytes.baseAddress!.advanced(by: offset).copyMemory(
+                            from: $0.baseAddress!, byteCount: $0.count)
+                    }
+                    offset += payload.count
+                }
+            }
+        }
+        return row
+    }
+
+    /// The snapshot of the statement's current row: the columns at `positions`, in order.
+    ///
+    /// Cost: one allocation; per column one type check, and for text and blobs one copy
+    /// of SQLite's bytes (no decoding).
+    package static func make(
+        objectID: ObjectID, version: Int64, from statement: Statement, positions: [Int32]
+    ) -> RowSnapshot {
+        var byteCount = 0
+        for position in positions {
+            switch statement.columnType(at: position) {
+            case .text, .blob: byteCount += statement.columnByteCount(at: position)
+            default: break
+            }
+        }
+        let row = allocate(
+            objectID: objectID, version: version, count: positions.count, bytes: byteCount)
+        row.fill { cells, bytes in
+            var offset = 0
+            for (index, position) in positions.enumerated() {
+                let type = statement.columnType(at: position)
+                switch type {
+                case .null: cells[2 * index] = Tag.null.rawValue
+                case .integer:
+                    cells[2 * index] = Tag.integer.rawValue
+                    cells[2 * index + 1] = UInt64(bitPattern: statement.int64(at: position))
+                case .real:
+                    cells[2 * index] = Tag.real.rawValue
+                    cells[2 * index + 1] = statement.double(at: position).bitPattern
+                case .text, .blob:
+                    let count = statement.withColumnBytes(at: position) { source in
+                        if let base = source.baseAddress {
+                            bytes.baseAddress!.advanced(by: offset).copyMemory(
+                                from: base, byteCount: source.count)
+                        }
+                        return source.count
+                    }
+                    let tag = type == .text ? Tag.text : Tag.blob
+                    cells[2 * index] = tag.rawValue | UInt64(count) << 8
+                    cells[2 * index + 1] = UInt64(offset)
+                    offset += count
+                }
+            }
+        }
+        return row
+    }
+
+    private static func allocate(objectID: ObjectID, version: Int64, count: Int, bytes: Int)
+        -> RowSnapshot
+    {
+        let words = 2 * count + (bytes + 7) / 8
+        let buffer = create(minimumCapacity: words) { _ in
+            Header(objectID: objectID, version: version, count: count)
+        }
+        return unsafeDowncast(buffer, to: RowSnapshot.self)
+    }
+
+    /// Writes the cells and bytes while the row is being made.
+    private func fill(
+        _ body: (UnsafeMutablePointer<UInt64>, UnsafeMutableRawBufferPointer) -> Void
+    ) {
+        let count = header.count
+        withUnsafeMutablePointerToElements { cells in
+            let start = UnsafeMutableRawPointer(cells + 2 * count)
+            body(
+                cells,
+                UnsafeMutableRawBufferPointer(start: start, count: (capacity - 2 * count) * 8))
+        }
+    }
+
+    /// The value in column slot `index`, decoded.
+    fileprivate func value(at index: Int) -> SQLiteValue {
+        let count = header.count
+        return withUnsafeMutablePointerToElements { cells in
+            let word = cells[2 * index]
+            let payload = cells[2 * index + 1]
+            switch Tag(rawValue: word & 0xff) {
+            case .integer: return .integer(Int64(bitPattern: payload))
+            case .real: return .real(Double(bitPattern: payload))
+            case .text, .blob:
+                let bytes = UnsafeRawBufferPointer(
+                    start: UnsafeRawPointer(cells + 2 * count).advanced(by: Int(payload)),
+                    count: Int(word >> 8))
+                if word & 0xff == Tag.text.rawValue {
+                    return .text(String(decoding: bytes, as: UTF8.self))
+                }
+                return .blob(Data(bytes))
+            case .null, nil: return .null
+            }
+        }
+    }
+}
+
+/// A row snapshot's values as a collection: each read decodes its column.
+package struct RowValues: RandomAccessCollection {
+    fileprivate let row: RowSnapshot
+
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { row.header.count }
+
+    package subscript(position: Int) -> SQLiteValue {
+        precondition(position >= 0 && position < endIndex, "row value index out of range")
+        return row.value(at: position)
     }
 }

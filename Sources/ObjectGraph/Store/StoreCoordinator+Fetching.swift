@@ -9,7 +9,7 @@ extension StoreCoordinator {
     ///
     /// - Throws: ``FetchError`` for a request that does not fit the model, or
     ///   `SQLiteError`.
-    func fetchRows(for request: FetchRequest, entity: Entity, cache: Bool) throws
+    func fetchRows(for request: AnyFetchRequest, entity: Entity, cache: Bool) throws
         -> [RowSnapshot]
     {
         let layout = layout(for: entity)
@@ -23,7 +23,7 @@ extension StoreCoordinator {
     /// Cost: one SELECT.
     ///
     /// - Throws: ``FetchError`` or `SQLiteError`.
-    func fetchObjectIDs(for request: FetchRequest, entity: Entity) throws -> [ObjectID] {
+    func fetchObjectIDs(for request: AnyFetchRequest, entity: Entity) throws -> [ObjectID] {
         let layout = layout(for: entity)
         let sql = try FetchSQL(request: request, entity: entity, model: model)
             .select(layout: layout, idsOnly: true)
@@ -33,7 +33,7 @@ extension StoreCoordinator {
     /// How many rows a request selects (`SELECT COUNT(…)`).
     ///
     /// - Throws: ``FetchError`` or `SQLiteError`.
-    func count(for request: FetchRequest, entity: Entity) throws -> Int {
+    func count(for request: AnyFetchRequest, entity: Entity) throws -> Int {
         try count(try FetchSQL(request: request, entity: entity, model: model).count())
     }
 
@@ -42,7 +42,7 @@ extension StoreCoordinator {
     ///
     /// - Throws: ``FetchError`` or `SQLiteError`.
     func fetchPartialRows<Row>(
-        for request: FetchRequest, entity: Entity, columns: [SQLName],
+        for request: AnyFetchRequest, entity: Entity, columns: [SQLName],
         _ read: (Statement) -> Row
     ) throws -> [Row] {
         let sql = try FetchSQL(request: request, entity: entity, model: model)
@@ -55,7 +55,7 @@ extension StoreCoordinator {
     ///
     /// - Throws: ``FetchError`` or `SQLiteError`.
     func fetchDictionaryRows<Row>(
-        for request: FetchRequest, entity: Entity,
+        for request: AnyFetchRequest, entity: Entity,
         _ read: (Statement, [(name: String, reader: DictionaryQuery.Reader)]) -> Row
     ) throws -> [Row] {
         let query = try DictionaryQuery(request: request, entity: entity, model: model)
@@ -80,7 +80,7 @@ extension StoreCoordinator {
     /// is cached with a reference for the fetching context.
     ///
     /// - Throws: `SQLiteError`.
-    func prefetchRows(_ relationship: Relationship, keys: [Int64]) throws
+    func prefetchRows(_ relationship: ResolvedRelationship, keys: [Int64]) throws
         -> [(row: RowSnapshot, owner: Int64)]
     {
         let layout = layout(for: model.entity(id: relationship.destinationID))

@@ -79,7 +79,9 @@ extension StoreCoordinator {
     }
 
     /// The IDs at the other end of a to-many: one SELECT (a to-many fault firing).
-    func relatedObjectIDs(_ relationship: Relationship, of id: ObjectID) throws -> [ObjectID] {
+    func relatedObjectIDs(_ relationship: ResolvedRelationship, of id: ObjectID) throws
+        -> [ObjectID]
+    {
         let destination = model.entity(id: relationship.destinationID)
         let layout = layout(for: destination)
         let sql = ObjectSelect.toMany(

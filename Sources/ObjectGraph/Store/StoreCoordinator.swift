@@ -115,7 +115,10 @@ final class StoreCoordinator: @unchecked Sendable {
             "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'Z_METADATA'"
         ) { $0.int64(at: 0) }
         if exists == 1, let stored = try StoreMetadata.read(from: connection) {
-            let differing = stored.differingEntities(from: model)
+            var differing = stored.differingEntities(from: model)
+            if !differing.isEmpty, !stored.isWrittenByThisEngine {
+                differing = try StoreSchemaMatch.differingEntities(in: connection, model: model)
+            }
             guard differing.isEmpty else {
                 throw StoreError.modelMismatch(
                     entities: differing, path: connection.location.path)

@@ -1,21 +1,42 @@
 import Foundation
 import SQLiteDB
 
-/// What `Z_METADATA` holds: the store's UUID and the version hash of every entity the
-/// store was made with, in a binary property list as Core Data writes it.
+/// What `Z_METADATA` holds, written and read as Core Data does: the store's UUID in
+/// `Z_UUID`, and in `Z_PLIST` a binary property list with the version hash of every
+/// entity (32-byte data), the model digest, the model's version identifiers, the store
+/// type and the framework version.
 package struct StoreMetadata: Equatable, Sendable {
-    /// The store's identifier, used in object ID URIs.
+    /// The store's identifier, used in object ID URIs (Core Data's `NSStoreUUID`).
     package var uuid: String
-    /// Entity name to version hash (16 hex digits).
-    package var entityHashes: [String: String]
-    /// The model's version hash.
-    package var modelHash: String
+    /// Entity name to version hash (`NSStoreModelVersionHashes`).
+    package var entityHashes: [String: Data]
+    /// The model digest (`NSStoreModelVersionHashesDigest`), when the store has one.
+    package var modelDigest: String?
+    /// `NSStoreModelVersionIdentifiers`: informational, never used for matching.
+    package var versionIdentifiers: [String]
+    /// `NSPersistenceFrameworkVersion`: the Core Data release that wrote the store.
+    package var frameworkVersion: Int?
+
+    /// Whether this engine wrote the store, so its hashes are ours: a Core Data store
+    /// is matched to a model by its tables instead (``StoreSchemaMatch``).
+    package var isWrittenByThisEngine: Bool
+
+    /// The `Z_PLIST` key that marks a store this engine wrote (Core Data keeps unknown
+    /// keys, as it does for applications' own metadata).
+    static let engineKey = "FaultlineVersionHashes"
+
+    /// The Core Data release whose store layout this engine writes (Z_MODELCACHE and
+    /// all, as iOS 17 / macOS 14 stores have it).
+    package static let frameworkVersionWritten = 1344
 
     /// The metadata of a new store of `model`.
     package init(model: ManagedObjectModel) {
         uuid = UUID().uuidString
         entityHashes = model.entityVersionHashes
-        modelHash = model.versionHash
+        modelDigest = model.versionHash
+        versionIdentifiers = model.versionIdentifiers
+        frameworkVersion = Self.frameworkVersionWritten
+        isWrittenByThisEngine = true
     }
 
     /// Entities whose hashes differ between the store and `model`, sorted by name.
@@ -29,40 +50,64 @@ package struct StoreMetadata: Equatable, Sendable {
 
     /// Reads the row Core Data reads first when it opens a store.
     ///
-    /// - Throws: ``StoreError/unreadableMetadata(path:reason:)`` or ``SQLiteError``.
+    /// - Throws: ``StoreError/unreadableMetadata(path:reason:)`` when `Z_PLIST` is not
+    ///   a property list with `NSStoreModelVersionHashes`, or ``SQLiteError``.
     package static func read(from connection: Connection) throws -> StoreMetadata? {
         let row = try connection.fetchOne("SELECT Z_VERSION, Z_UUID, Z_PLIST FROM Z_METADATA") {
             ($0.string(at: 1), $0.data(at: 2))
         }
         guard let (uuid, plist) = row else { return nil }
         let path = connection.location.path
-        let object = try PropertyListSerialization.propertyList(from: plist, format: nil)
-        guard let dictionary = object as? [String: Any],
-            let hashes = dictionary["NSStoreModelVersionHashes"] as? [String: String],
-            let modelHash = dictionary["NSStoreModelVersionHashesDigest"] as? String
-        else {
-            throw StoreError.unreadableMetadata(path: path, reason: "unexpected property list")
+        let object = try? PropertyListSerialization.propertyList(from: plist, format: nil)
+        guard let dictionary = object as? [String: Any] else {
+            throw StoreError.unreadableMetadata(
+                path: path, reason: "Z_PLIST is not a property list")
         }
-        return StoreMetadata(uuid: uuid, entityHashes: hashes, modelHash: modelHash)
+        guard let hashes = dictionary["NSStoreModelVersionHashes"] as? [String: Data] else {
+            throw StoreError.unreadableMetadata(
+                path: path,
+                reason: "NSStoreModelVersionHashes is missing or not entity name to data")
+        }
+        return StoreMetadata(
+            uuid: uuid, entityHashes: hashes,
+            modelDigest: dictionary["NSStoreModelVersionHashesDigest"] as? String,
+            versionIdentifiers: dictionary["NSStoreModelVersionIdentifiers"] as? [String] ?? [],
+            frameworkVersion: (dictionary["NSPersistenceFrameworkVersion"] as? NSNumber)?.intValue,
+            isWrittenByThisEngine: dictionary[engineKey] != nil)
+    }
+
+    /// The property list Core Data writes into `Z_PLIST` (the UUID lives in `Z_UUID`).
+    package var propertyList: [String: Any] {
+        var dictionary: [String: Any] = [
+            "NSStoreType": "SQLite", "NSStoreModelVersionHashesVersion": 3,
+            "NSStoreModelVersionHashes": entityHashes,
+            "NSStoreModelVersionIdentifiers": versionIdentifiers,
+            "_NSAutoVacuumLevel": "2",
+        ]
+        dictionary["NSStoreModelVersionHashesDigest"] = modelDigest
+        dictionary["NSPersistenceFrameworkVersion"] = frameworkVersion
+        dictionary[Self.engineKey] = isWrittenByThisEngine ? 1 : nil
+        return dictionary
     }
 
     /// Writes the metadata row.
     package func write(to connection: Connection) throws {
-        let dictionary: [String: Any] = [
-            "NSStoreType": "SQLite", "NSStoreUUID": uuid,
-            "NSStoreModelVersionHashes": entityHashes,
-            "NSStoreModelVersionHashesDigest": modelHash,
-        ]
         let plist = try PropertyListSerialization.data(
-            fromPropertyList: dictionary, format: .binary, options: 0)
+            fromPropertyList: propertyList, format: .binary, options: 0)
         try connection.execute(
             "INSERT OR REPLACE INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) "
                 + "VALUES (1, \(uuid), \(plist))")
     }
 
-    private init(uuid: String, entityHashes: [String: String], modelHash: String) {
+    private init(
+        uuid: String, entityHashes: [String: Data], modelDigest: String?,
+        versionIdentifiers: [String], frameworkVersion: Int?, isWrittenByThisEngine: Bool
+    ) {
         self.uuid = uuid
         self.entityHashes = entityHashes
-        self.modelHash = modelHash
+        self.modelDigest = modelDigest
+        self.versionIdentifiers = versionIdentifiers
+        self.frameworkVersion = frameworkVersion
+        self.isWrittenByThisEngine = isWrittenByThisEngine
     }
 }

@@ -9,15 +9,16 @@ enum WriteOperation {
     /// A removed row, guarded by its version.
     case delete(ObjectID, version: Int64)
     /// A new join-table row.
-    case link(Relationship.JoinTable, source: Int64, destination: Int64)
+    case link(ResolvedRelationship.JoinTable, source: Int64, destination: Int64)
     /// A removed join-table row.
-    case unlink(Relationship.JoinTable, source: Int64, destination: Int64)
+    case unlink(ResolvedRelationship.JoinTable, source: Int64, destination: Int64)
     /// Every join-table row of a deleted object (whatever the delete rule left behind).
-    case unlinkAll(Relationship.JoinTable, source: Int64)
+    case unlinkAll(ResolvedRelationship.JoinTable, source: Int64)
     /// A member's position in an ordered one-to-many (`Z_FOK_<INVERSE>` of its row).
     case position(table: SQLName, column: SQLName, key: Int64, position: Int64)
     /// A member's position in an ordered many-to-many (`Z_FOK_…` of its join row).
-    case joinPosition(Relationship.JoinTable, source: Int64, destination: Int64, position: Int64)
+    case joinPosition(
+        ResolvedRelationship.JoinTable, source: Int64, destination: Int64, position: Int64)
 
     /// An UPDATE: the columns to set and the row as it will be after the save.
     struct Update {

@@ -10,7 +10,7 @@ import Foundation
 public struct DatasetGenerator: Sendable {
     /// Bumped whenever generated content changes for the same schema, size and seed;
     /// part of every cache key, so old datasets are never reused by mistake.
-    public static let version = 2
+    public static let version = 3
     /// The end of the date range datasets use: 2026-01-01T00:00:00Z.
     public static let epoch = Date(timeIntervalSinceReferenceDate: 788_918_400)
 

@@ -58,7 +58,7 @@ extension DatasetSchema {
 
     private static let socialModel = ManagedObjectModel(entities: [
         EntityDescription(
-            name: "User",
+            name: "User", managedObjectClass: User.self,
             attributes: [
                 .init(name: "name", type: .string), .init(name: "email", type: .string),
                 .init(name: "emailIndexed", type: .string, isIndexed: true),
@@ -74,7 +74,7 @@ extension DatasetSchema {
                     deleteRule: .cascade)
             ]),
         EntityDescription(
-            name: "Post",
+            name: "Post", managedObjectClass: Post.self,
             attributes: [
                 .init(name: "title", type: .string),
                 .init(name: "titleIndexed", type: .string, isIndexed: true),
@@ -92,13 +92,14 @@ extension DatasetSchema {
                 .init(name: "tags", destination: "Tag", inverse: "posts", isToMany: true),
             ]),
         EntityDescription(
-            name: "Comment",
+            name: "Comment", managedObjectClass: Comment.self,
             attributes: [
                 .init(name: "text", type: .string), .init(name: "createdAt", type: .date),
             ],
             relationships: [.init(name: "post", destination: "Post", inverse: "comments")]),
         EntityDescription(
-            name: "Tag", attributes: [.init(name: "name", type: .string)],
+            name: "Tag", managedObjectClass: Tag.self,
+            attributes: [.init(name: "name", type: .string)],
             relationships: [
                 .init(name: "posts", destination: "Post", inverse: "tags", isToMany: true)
             ]),

@@ -6,32 +6,38 @@ import SQLiteDB
 /// ``BatchInsertRequest`` per chunk of rows, to-one relationships given as the object
 /// IDs the destinations' batch inserts returned.
 ///
-/// Chunks insert on the context's queue while the next chunk is generated
-/// (``InsertPipeline``); an entity's rows are all in before the next entity, whose
-/// to-ones need their IDs, starts. Join-table rows have no batch request in Core Data's
-/// API; they go in with one prepared INSERT per row through SQLiteDB, the fastest
-/// correct path. Indexes are dropped for the load and created again after it.
-/// Cost: one transaction per chunk.
+/// The SQLite side runs on the context's queue while the next chunk is generated
+/// (``InsertPipeline``): each chunk's dictionaries are built there, and each table's
+/// indexes (dropped for the load) are built there as soon as its last entity is in,
+/// overlapping the next entity's generation. An entity's rows are all in before the
+/// next entity, whose to-ones need their IDs, starts. Join-table rows have no batch
+/// request in Core Data's API; they go in with one prepared INSERT per row through
+/// SQLiteDB, the fastest correct path. Cost: one transaction per chunk.
 public final class EngineStoreWriter: DatasetSink {
     /// Rows per batch insert request (and transaction).
     public static let chunkSize = 50_000
 
     private var container: PersistentContainer?
     private var pipeline: InsertPipeline?
-    private let connection: Connection
-    private let droppedIndexes: [String]
+    private let load: LoadConnection
+    private var pendingIndexes: [String: [String]]
+    private var entitiesLeft: [String: Int]
+    private let tables: [String: String]
     private let entities: [String: ResolvedEntity]
     private let destinations: Set<String>
     private var objectIDs: [String: [ObjectID]] = [:]
     private var current: EntityLayout?
-    private var buffer: [[String: Any]] = []
+    private var buffer: [GeneratedRow] = []
+    private var linkRows = 0
     /// Rows written so far, join-table rows included.
     public private(set) var rowsWritten = 0
 
     /// Creates the store at `path` (which must not exist yet) for `layout`'s model.
     public init(path: String, model: ManagedObjectModel, layout: DatasetLayout) throws {
         try StoreFile.create(at: path, model: model)
-        (connection, droppedIndexes) = try StoreFile.openForLoad(at: path)
+        let (connection, dropped) = try StoreFile.openForLoad(at: path)
+        load = LoadConnection(connection: connection)
+        pendingIndexes = Dictionary(grouping: dropped, by: \.table).mapValues { $0.map(\.sql) }
         let container = PersistentContainer(name: "Dataset", model: model)
         var description = PersistentStoreDescription(url: URL(fileURLWithPath: path))
         description.journalMode = .off
@@ -42,6 +48,11 @@ public final class EngineStoreWriter: DatasetSink {
         self.pipeline = InsertPipeline(context: container.newBackgroundContext())
         entities = Dictionary(
             uniqueKeysWithValues: model.resolvedEntities.map { ($0.name, ResolvedEntity($0)) })
+        let tables = Dictionary(
+            uniqueKeysWithValues: model.resolvedEntities.map { ($0.name, $0.tableName) })
+        self.tables = tables
+        entitiesLeft = Dictionary(
+            layout.entities.map { (tables[$0.name] ?? "", 1) }, uniquingKeysWith: +)
         // Entities whose rows others point at keep their object IDs.
         destinations = Set(
             layout.entities.flatMap { $0.toOnes.map(\.destination) }
@@ -54,35 +65,48 @@ public final class EngineStoreWriter: DatasetSink {
     }
 
     public func row(_ values: [GeneratedValue], toOne: [Int?]) throws {
-        guard let entity = current else { return }
-        var row: [String: Any] = [:]
-        for (column, value) in zip(entity.columns, values) {
-            if let object = value.object { row[column.name] = object }
-        }
-        for (link, destination) in zip(entity.toOnes, toOne) {
-            if let destination, let id = objectIDs[link.destination]?[destination] {
-                row[link.name] = id
-            }
-        }
-        buffer.append(row)
-        if buffer.count >= Self.chunkSize { try flush() }
+        buffer.append(GeneratedRow(values: values, toOne: toOne))
+        if buffer.count >= Self.chunkSize { flush() }
     }
 
     public func end(_ entity: EntityLayout) throws {
-        try flush()
+        flush()
         current = nil
-        guard let outcome = try pipeline?.drain() else { return }
+        guard let pipeline else { return }
+        let outcome = try pipeline.drain()
         objectIDs = outcome.objectIDs
-        rowsWritten = outcome.rows
+        rowsWritten = outcome.rows + linkRows
+        guard let table = tables[entity.name] else { return }
+        entitiesLeft[table, default: 1] -= 1
+        if entitiesLeft[table] == 0 { buildIndexes(of: table) }
     }
 
-    private func flush() throws {
+    /// Hands the buffered rows to the queue, which turns them into one request.
+    private func flush() {
         guard let entity = current, let pipeline, !buffer.isEmpty else { return }
-        let request = BatchInsertRequest(entityName: entity.name, objects: buffer)
-        request.resultType = destinations.contains(entity.name) ? .objectIDs : .count
-        pipeline.submit(request, rows: buffer.count)
+        let rows = buffer
+        let names = entity.columns.map(\.name)
+        let toOnes = entity.toOnes.map { ($0.name, objectIDs[$0.destination] ?? []) }
+        let resultType: BatchResultType =
+            destinations.contains(entity.name) ? .objectIDs : .count
+        pipeline.submit(rows: rows.count) {
+            let request = BatchInsertRequest(
+                entityName: entity.name, objects: rows.map { $0.dictionary(names, toOnes) })
+            request.resultType = resultType
+            return request
+        }
         buffer = []
         buffer.reserveCapacity(Self.chunkSize)
+    }
+
+    /// Queues the build of `table`'s dropped indexes: it runs while the generator
+    /// works on the next entity.
+    private func buildIndexes(of table: String) {
+        guard let statements = pendingIndexes.removeValue(forKey: table) else { return }
+        let load = load
+        pipeline?.enqueue {
+            for sql in statements { try load.connection.execute(script: sql) }
+        }
     }
 
     public func links(_ link: LinkLayout, pairs: [(source: Int, destination: Int)]) throws {
@@ -99,15 +123,47 @@ public final class EngineStoreWriter: DatasetSink {
             throw DatasetError.unknownProperty(
                 schema: "model", entity: link.entity, property: link.relationship)
         }
-        try StoreFile.insertLinks(keys, into: table, on: connection)
+        let load = load
+        pipeline?.enqueue { try StoreFile.insertLinks(keys, into: table, on: load.connection) }
+        buildIndexes(of: table.name.sql)
+        linkRows += keys.count
         rowsWritten += keys.count
     }
 
-    /// Closes the engine's connection, creates the indexes again and leaves the file
-    /// self-contained (no WAL), ready to be hashed and copied.
+    /// Waits for the queue, builds any index still dropped, closes the engine's
+    /// connection and leaves the file self-contained (no WAL), ready to be hashed.
     public func finish() throws {
+        _ = try pipeline?.drain()
         pipeline = nil
         container = nil
-        try StoreFile.finishLoad(connection, indexes: droppedIndexes)
+        try StoreFile.finishLoad(
+            load.connection, indexes: pendingIndexes.values.flatMap { $0 })
+        pendingIndexes = [:]
     }
+}
+
+/// One generated row as the generator hands it over.
+private struct GeneratedRow: Sendable {
+    let values: [GeneratedValue]
+    let toOne: [Int?]
+
+    /// The batch-insert dictionary: each value under its column name, each to-one as
+    /// its destination's object ID.
+    func dictionary(_ names: [String], _ toOnes: [(String, [ObjectID])]) -> [String: Any] {
+        var row: [String: Any] = Dictionary(minimumCapacity: names.count + toOnes.count)
+        for (name, value) in zip(names, values) {
+            if let object = value.object { row[name] = object }
+        }
+        for ((name, ids), destination) in zip(toOnes, toOne) {
+            if let destination, destination < ids.count { row[name] = ids[destination] }
+        }
+        return row
+    }
+}
+
+/// The bulk-load connection. Invariant behind `@unchecked Sendable`: while the pipeline
+/// runs, only its jobs (serial, on the context's queue) use the connection; `finish()`
+/// uses it after draining them.
+struct LoadConnection: @unchecked Sendable {
+    let connection: Connection
 }

@@ -2,11 +2,12 @@ import Dispatch
 import ObjectGraph
 import Synchronization
 
-/// Runs batch inserts on a context's own queue while the caller generates the next
-/// chunk: generation and SQLite each keep one of the machine's two cores busy.
+/// Runs the SQLite side of a dataset load on a context's own queue while the caller
+/// generates: batch inserts (whose dictionaries are also built there), index builds
+/// and join-table rows. Generation and SQLite each keep one of the two cores busy.
 ///
-/// At most `depth` chunks wait or run at once, which bounds memory; the context's queue
-/// is serial, so chunks insert (and receive their keys) in submission order.
+/// At most `depth` jobs wait or run at once, which bounds memory; the context's queue
+/// is serial, so jobs run (and chunks receive their keys) in submission order.
 final class InsertPipeline: Sendable {
     /// What finished chunks produced.
     struct Outcome: Sendable {
@@ -15,11 +16,11 @@ final class InsertPipeline: Sendable {
         var error: (any Error)?
     }
 
-    /// A request handed to the context's queue. Invariant behind `@unchecked Sendable`:
-    /// the submitting thread never touches the request again after handing it over.
+    /// A job handed to the context's queue. Invariant behind `@unchecked Sendable`: the
+    /// job owns what it captures (values, or the load connection, which only jobs use
+    /// while the pipeline runs), and the submitting thread never touches it again.
     private struct Handoff: @unchecked Sendable {
-        let request: BatchInsertRequest
-        let rows: Int
+        let run: () throws -> Void
     }
 
     private let context: ManagedObjectContext
@@ -27,38 +28,48 @@ final class InsertPipeline: Sendable {
     private let running = DispatchGroup()
     private let outcome = Mutex(Outcome())
 
-    /// A pipeline inserting through `context`, `depth` chunks deep.
+    /// A pipeline inserting through `context`, `depth` jobs deep.
     init(context: ManagedObjectContext, depth: Int = 2) {
         self.context = context
         self.slots = DispatchSemaphore(value: depth)
     }
 
-    /// Queues one chunk; blocks while `depth` chunks are already in flight.
-    func submit(_ request: BatchInsertRequest, rows: Int) {
+    /// Queues one chunk: `makeRequest` runs on the queue, so building the rows'
+    /// dictionaries is off the generating thread. Blocks while `depth` jobs are queued.
+    func submit(rows: Int, _ makeRequest: @escaping () -> BatchInsertRequest) {
+        enqueue { [self] in
+            let request = makeRequest()
+            let result = try context.execute(request)
+            outcome.withLock { state in
+                state.rows += rows
+                if let ids = result.objectIDs {
+                    state.objectIDs[request.entityName, default: []] += ids
+                }
+            }
+        }
+    }
+
+    /// Queues other work for the queue (index builds, join rows), in order with chunks.
+    func enqueue(_ work: @escaping () throws -> Void) {
         slots.wait()
         running.enter()
-        let handoff = Handoff(request: request, rows: rows)
+        let handoff = Handoff(run: work)
         context.perform { [self] in
             defer {
                 slots.signal()
                 running.leave()
             }
+            guard outcome.withLock({ $0.error == nil }) else { return }
             do {
-                let result = try context.execute(handoff.request)
-                outcome.withLock { state in
-                    state.rows += handoff.rows
-                    if let ids = result.objectIDs {
-                        state.objectIDs[handoff.request.entityName, default: []] += ids
-                    }
-                }
+                try handoff.run()
             } catch {
                 outcome.withLock { state in state.error = state.error ?? error }
             }
         }
     }
 
-    /// Waits for every queued chunk and returns what they produced so far.
-    /// - Throws: the first error a chunk raised.
+    /// Waits for every queued job and returns what they produced so far.
+    /// - Throws: the first error a job raised.
     func drain() throws -> Outcome {
         running.wait()
         let current = outcome.withLock { $0 }

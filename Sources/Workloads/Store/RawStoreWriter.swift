@@ -24,7 +24,9 @@ public final class RawStoreWriter: DatasetSink {
     /// Creates the store at `path` (which must not exist yet) for `layout`'s model.
     public init(path: String, model: ManagedObjectModel, layout: DatasetLayout) throws {
         try StoreFile.create(at: path, model: model)
-        (connection, droppedIndexes) = try StoreFile.openForLoad(at: path)
+        let (connection, dropped) = try StoreFile.openForLoad(at: path)
+        self.connection = connection
+        droppedIndexes = dropped.map(\.sql)
         let resolved = model.resolvedEntities.map(ResolvedEntity.init)
         entities = Dictionary(uniqueKeysWithValues: resolved.map { ($0.name, $0) })
         keys = KeyMap(layout: layout, entities: entities)

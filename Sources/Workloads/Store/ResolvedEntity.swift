@@ -21,7 +21,7 @@ struct ResolvedEntity {
     }
 
     /// The foreign-key columns of a to-one (and its entity column, for hierarchies).
-    func foreignKey(_ name: String) -> Relationship.ForeignKey? {
+    func foreignKey(_ name: String) -> ResolvedRelationship.ForeignKey? {
         guard case .foreignKey(let key)? = entity.relationship(named: name)?.storage else {
             return nil
         }
@@ -29,7 +29,7 @@ struct ResolvedEntity {
     }
 
     /// The join table of a many-to-many, seen from this entity.
-    func joinTable(_ name: String) -> Relationship.JoinTable? {
+    func joinTable(_ name: String) -> ResolvedRelationship.JoinTable? {
         guard case .joinTable(let table)? = entity.relationship(named: name)?.storage else {
             return nil
         }

@@ -28,14 +28,20 @@ enum StoreFile {
     }
 
     /// Opens the bulk-load connection (the only one at that moment, so the file leaves
-    /// WAL mode) and drops every index, returning the SQL that creates them again.
-    static func openForLoad(at path: String) throws -> (Connection, [String]) {
+    /// WAL mode) and drops every index but the unique ones (uniqueness constraints, which
+    /// batch inserts upsert against), returning each one's table and the SQL that
+    /// creates it again.
+    static func openForLoad(at path: String) throws -> (Connection, [(table: String, sql: String)])
+    {
         let connection = try Connection(location: .file(path), configuration: bulkLoad)
         let indexes = try connection.fetchAll(
-            "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL"
-        ) { ($0.string(at: 0), $0.string(at: 1)) }
-        for (name, _) in indexes { try connection.execute(SQL(text: "DROP INDEX \"\(name)\"")) }
-        return (connection, indexes.map(\.1))
+            "SELECT name, tbl_name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL "
+                + "AND sql NOT LIKE 'CREATE UNIQUE INDEX%'"
+        ) { ($0.string(at: 0), $0.string(at: 1), $0.string(at: 2)) }
+        for (name, _, _) in indexes {
+            try connection.execute(SQL(text: "DROP INDEX \"\(name)\""))
+        }
+        return (connection, indexes.map { (table: $0.1, sql: $0.2) })
     }
 
     /// Creates the indexes again, leaves the file in rollback-journal mode (one
@@ -48,7 +54,8 @@ enum StoreFile {
 
     /// Inserts join-table rows (primary keys of both sides) in one transaction.
     static func insertLinks(
-        _ keys: [(Int64, Int64)], into table: Relationship.JoinTable, on connection: Connection
+        _ keys: [(Int64, Int64)], into table: ResolvedRelationship.JoinTable,
+        on connection: Connection
     ) throws {
         try connection.transaction(.immediate) {
             let statement = try connection.prepare(

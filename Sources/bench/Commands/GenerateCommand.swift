@@ -14,19 +14,27 @@ struct GenerateCommand: Subcommand {
         generations of one dataset wait for each other and reuse its result. Ctrl-C
         (or SIGTERM, SIGHUP) removes the unfinished dataset and exits 130 (143, 129).
         --describe also prints the selectivity of the predicates the suites use.
+        --model generates data for your own Xcode model instead of a schema: values of
+        each attribute's type within its bounds, relationships with Zipf fan-out; what
+        the engine cannot store yet (transformable, composite, derived) is left out with
+        a warning. --size is the row count of the entity with the most to-one
+        relationships; --entity sets others.
         """
-    static let options: [OptionSpec] = [
-        .value("--schema", "NAME", "dataset schema (default social)"),
-        .value("--size", "N", "records of the primary entity, e.g. 10k, 100k, 1m (default 10k)"),
-        .value("--seed", "N", "generator seed (default 42)"),
-        SharedOptions.datasetDir,
-        .flag("--describe", "print the selectivity of the schema's probe predicates"),
-        .value("--writer", "KIND", "batch-insert (default) or raw, for a newly generated dataset"),
-        .flag(
-            "--compare-raw",
-            "also write the same rows with raw SQLiteDB inserts (into a temporary file) and "
-                + "print both row rates"),
-    ]
+    static let options: [OptionSpec] =
+        [
+            .value("--schema", "NAME", "dataset schema (default social)"),
+            .value(
+                "--size", "N", "records of the primary entity, e.g. 10k, 100k, 1m (default 10k)"),
+            .value("--seed", "N", "generator seed (default 42)"),
+            SharedOptions.datasetDir,
+            .flag("--describe", "print the selectivity of the schema's probe predicates"),
+            .value(
+                "--writer", "KIND", "batch-insert (default) or raw, for a newly generated dataset"),
+            .flag(
+                "--compare-raw",
+                "also write the same rows with raw SQLiteDB inserts (into a temporary file) and "
+                    + "print both row rates"),
+        ] + ModelOptions.options
 
     let schema: DatasetSchema
     let size: Int
@@ -35,14 +43,23 @@ struct GenerateCommand: Subcommand {
     let describe: Bool
     let writer: DatasetWriterKind
     let compareRaw: Bool
+    /// What was left out of a `--model` model, printed before the dataset.
+    let warnings: [String]
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
+        let modelDataset = try ModelOptions.dataset(arguments, usage: Self.usage)
+        if modelDataset != nil, arguments.value("--schema") != nil {
+            throw UsageError(message: "give --schema or --model, not both", usage: Self.usage)
+        }
         do {
-            schema = try DatasetSchema.named(arguments.value("--schema") ?? "social")
+            schema =
+                try modelDataset?.schema
+                ?? DatasetSchema.named(arguments.value("--schema") ?? "social")
             size = try DatasetKey.parseSize(arguments.value("--size") ?? "10k")
         } catch {
             throw UsageError(message: "\(error)", usage: Self.usage)
         }
+        warnings = modelDataset?.warnings ?? []
         seed = try arguments.value("--seed").map(Self.values.seed) ?? 42
         cache = SharedOptions.datasetCache(arguments)
         describe = arguments.has("--describe")
@@ -60,6 +77,7 @@ struct GenerateCommand: Subcommand {
             return "stopped; the unfinished dataset was removed"
         }
         defer { interrupts.cancel() }
+        for warning in warnings { console.err("warning: \(warning)") }
         do {
             let dataset = try cache.dataset(schema: schema, size: size, seed: seed, writer: writer)
             for line in DatasetReport.lines(dataset) { console.out(line) }

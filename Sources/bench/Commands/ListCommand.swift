@@ -1,5 +1,6 @@
 import BenchKit
 import BenchmarkSuites
+import DurableFiles
 import Foundation
 import Workloads
 
@@ -13,21 +14,35 @@ struct ListCommand: Subcommand {
         and default sizes; a configuration notes when it is the raw floor (hand-written
         SQL) or runs only up to some size. Suites marked (explicit) run only when named
         with --suite.
-        --datasets lists the cached datasets instead.
+        --datasets lists the cached datasets instead. --model lists the dataset
+        `bench generate --model` would make for that Xcode model at --size: entities with
+        their row counts, attributes with their value recipes, and what is left out.
         """
-    static let options: [OptionSpec] = [
-        .value("--suite", "NAMES", "comma-separated suites (default: all)"),
-        .value("--filter", "GLOB", "only benchmarks whose suite/scenario ID matches"),
-        .flag("--datasets", "list cached datasets (in --dataset-dir) instead"),
-        SharedOptions.datasetDir,
-    ]
+    static let options: [OptionSpec] =
+        [
+            .value("--suite", "NAMES", "comma-separated suites (default: all)"),
+            .value("--filter", "GLOB", "only benchmarks whose suite/scenario ID matches"),
+            .flag("--datasets", "list cached datasets (in --dataset-dir) instead"),
+            SharedOptions.datasetDir,
+            .value("--size", "N", "with --model: the dataset size to plan (default 10k)"),
+        ] + ModelOptions.options
 
     let suites: [BenchmarkSuite]
     let filter: Glob?
     /// The cache to list, when `--datasets` was given.
     let datasets: DatasetCache?
+    /// The model to plan a dataset for, and the size, when `--model` was given.
+    let model: (dataset: ModelDataset, size: Int)?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
+        let modelDataset = try ModelOptions.dataset(arguments, usage: Self.usage)
+        do {
+            model = try modelDataset.map {
+                ($0, try DatasetKey.parseSize(arguments.value("--size") ?? "10k"))
+            }
+        } catch {
+            throw UsageError(message: "\(error)", usage: Self.usage)
+        }
         let all = SuiteCatalog.all
         if let text = arguments.value("--suite") {
             let names = try RunOptions.suiteNames(text, known: all, values: Self.values)
@@ -40,6 +55,15 @@ struct ListCommand: Subcommand {
     }
 
     func run(console: Console) -> Int32 {
+        if let (dataset, size) = model {
+            do {
+                for line in try ModelPlanReport.lines(dataset, size: size) { console.out(line) }
+                return 0
+            } catch {
+                console.err("error: \(ErrorText.describe(error))")
+                return 1
+            }
+        }
         if let datasets {
             let manifests = datasets.list()
             if manifests.isEmpty { console.out("no cached datasets in \(datasets.directory.path)") }

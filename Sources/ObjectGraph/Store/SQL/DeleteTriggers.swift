@@ -41,7 +41,7 @@ struct DeleteTriggers {
     }
 
     /// Adds the trigger for one relationship; returns the roots of tables it deletes from.
-    private mutating func add(_ relationship: Relationship, of entity: Entity) -> [Int] {
+    private mutating func add(_ relationship: ResolvedRelationship, of entity: Entity) -> [Int] {
         let destination = model.entity(id: relationship.destinationID)
         let table = destination.table
         let name = SQLName(
@@ -92,7 +92,8 @@ struct DeleteTriggers {
     /// The inverse side of a nullified to-one: its own key cleared (one-to-one), or its
     /// version bumped (the to-many that listed the deleted row).
     private func nullifyToOne(
-        _ relationship: Relationship, key: Relationship.ForeignKey, destination: Entity
+        _ relationship: ResolvedRelationship, key: ResolvedRelationship.ForeignKey,
+        destination: Entity
     ) -> SQL {
         let table = destination.table
         if let inverse = relationship.inverseName.flatMap(destination.relationship(named:)),
@@ -104,7 +105,9 @@ struct DeleteTriggers {
         return "UPDATE OR FAIL \(table) SET Z_OPT = (Z_OPT + 1) WHERE Z_PK = OLD.\(key.column)"
     }
 
-    private static func relatedRows(_ relationship: Relationship, destination: Entity) -> SQL {
+    private static func relatedRows(_ relationship: ResolvedRelationship, destination: Entity)
+        -> SQL
+    {
         switch relationship.storage {
         case .foreignKey(let key):
             return "SELECT 1 FROM \(destination.table) WHERE Z_PK = OLD.\(key.column)"

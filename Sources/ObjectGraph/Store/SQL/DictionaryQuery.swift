@@ -23,7 +23,7 @@ struct DictionaryQuery {
     /// The query for `request` on `entity`.
     ///
     /// - Throws: ``FetchError`` for unknown key paths or a request without properties.
-    init(request: FetchRequest, entity: Entity, model: ManagedObjectModel) throws {
+    init(request: AnyFetchRequest, entity: Entity, model: ManagedObjectModel) throws {
         let builder = FetchSQL(request: request, entity: entity, model: model)
         var (from, conditions, planner) = try builder.fromAndWhere()
         let properties = request.propertiesToFetch ?? entity.attributes.map { .key($0.name) }

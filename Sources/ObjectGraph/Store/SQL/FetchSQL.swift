@@ -8,7 +8,7 @@ import SQLiteDB
 /// - IDs only (`includesPropertyValues = false`): `SELECT 0, t0.Z_PK FROM …`;
 /// - count: `SELECT COUNT(*) FROM ZUSER …`, or `COUNT(DISTINCT t0.Z_PK)` with a JOIN.
 struct FetchSQL {
-    let request: FetchRequest
+    let request: AnyFetchRequest
     let entity: Entity
     let model: ManagedObjectModel
 

@@ -11,8 +11,8 @@ import SQLiteDB
 struct JoinPlanner {
     /// What a key path ends at.
     enum Target {
-        case attribute(Attribute)
-        case toOne(Relationship, destination: Entity)
+        case attribute(ResolvedAttribute)
+        case toOne(ResolvedRelationship, destination: Entity)
     }
 
     /// A resolved key path.

@@ -21,7 +21,7 @@ enum ObjectSelect {
     /// WHERE t0.ZAUTHOR = ?`, or through the join table of a many-to-many; ordered by
     /// position when the relationship is ordered.
     static func toMany(
-        _ relationship: Relationship, destination: RowLayout, primaryKey: Int64
+        _ relationship: ResolvedRelationship, destination: RowLayout, primaryKey: Int64
     ) -> SQL {
         let table = destination.entity.table
         var sql: SQL
@@ -83,7 +83,7 @@ enum ObjectSelect {
     /// t1.Z_2TAGS WHERE t1.Z_3POSTS IN (SELECT * FROM _Z_intarray0(?)) ORDER BY
     /// t1.Z_3POSTS`.
     static func prefetchManyToMany(
-        _ destination: RowLayout, join: Relationship.JoinTable, owners: IntegerList
+        _ destination: RowLayout, join: ResolvedRelationship.JoinTable, owners: IntegerList
     ) -> SQL {
         var sql: SQL =
             "SELECT \(destination.selectList), t1.\(join.sourceColumn) FROM \(join.name) t1 "

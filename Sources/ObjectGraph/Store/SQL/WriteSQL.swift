@@ -29,7 +29,9 @@ package enum WriteSQL {
     /// call.
     ///
     /// - Returns: the statement with both keys bound.
-    package static func link(_ join: Relationship.JoinTable, source: Int64, destination: Int64)
+    package static func link(
+        _ join: ResolvedRelationship.JoinTable, source: Int64, destination: Int64
+    )
         -> SQL
     {
         "INSERT INTO \(join.name)(\(join.sourceColumn), \(join.destinationColumn)) "

@@ -1,7 +1,7 @@
 import SQLiteDB
 
 /// An attribute resolved for storage: its column and its slot in a row snapshot.
-package struct Attribute: Sendable {
+package struct ResolvedAttribute: Sendable {
     /// The attribute's name.
     package let name: String
     /// Its value type.

@@ -1,7 +1,7 @@
 import SQLiteDB
 
 /// A relationship resolved for storage: its destination, inverse and how it is stored.
-package struct Relationship: Sendable {
+package struct ResolvedRelationship: Sendable {
     /// The relationship's name.
     package let name: String
     /// The destination entity's `Z_ENT`.

@@ -1,0 +1,62 @@
+/// A Swift type a `@Relationship` property can have: `Target?` for a to-one,
+/// `Set<Target>` for a to-many, `[Target]` for an ordered to-many, where `Target` is
+/// the destination entity's class (or a superclass of it).
+public protocol RelationshipValue {
+    /// What the relationship must look like in the model.
+    static var shape: RelationshipShape { get }
+    /// Whether objects of `objectClass` can be members.
+    static func accepts(_ objectClass: ManagedObject.Type) -> Bool
+    /// The value made of the relationship's current objects (checked by the model to
+    /// be of the target class).
+    static func make(from objects: [ManagedObject]) -> Self
+    /// The objects a value holds, in order.
+    var objects: [ManagedObject] { get }
+    /// What a probe reads: nil, empty, or (for a to-one) a probe of the target class, so
+    /// key paths through it (`\Post.author?.name`) can be followed.
+    static func probeValue(_ probe: PropertyProbe) -> Self
+}
+
+/// The kinds of relationship a ``RelationshipValue`` stands for.
+public enum RelationshipShape: String, Sendable {
+    case toOne = "to-one"
+    case toMany = "unordered to-many"
+    case orderedToMany = "ordered to-many"
+}
+
+extension Optional: RelationshipValue where Wrapped: ManagedObject {
+    public static var shape: RelationshipShape { .toOne }
+    public static func accepts(_ objectClass: ManagedObject.Type) -> Bool {
+        objectClass is Wrapped.Type
+    }
+    public static func make(from objects: [ManagedObject]) -> Self {
+        objects.first.map { unsafeDowncast($0, to: Wrapped.self) }
+    }
+    public var objects: [ManagedObject] { map { [$0] } ?? [] }
+    public static func probeValue(_ probe: PropertyProbe) -> Self {
+        Wrapped(ObjectCreation(probe: probe))
+    }
+}
+
+extension Set: RelationshipValue where Element: ManagedObject {
+    public static var shape: RelationshipShape { .toMany }
+    public static func accepts(_ objectClass: ManagedObject.Type) -> Bool {
+        objectClass is Element.Type
+    }
+    public static func make(from objects: [ManagedObject]) -> Self {
+        Set(objects.lazy.map { unsafeDowncast($0, to: Element.self) })
+    }
+    public var objects: [ManagedObject] { Array(self) }
+    public static func probeValue(_ probe: PropertyProbe) -> Self { [] }
+}
+
+extension Array: RelationshipValue where Element: ManagedObject {
+    public static var shape: RelationshipShape { .orderedToMany }
+    public static func accepts(_ objectClass: ManagedObject.Type) -> Bool {
+        objectClass is Element.Type
+    }
+    public static func make(from objects: [ManagedObject]) -> Self {
+        objects.map { unsafeDowncast($0, to: Element.self) }
+    }
+    public var objects: [ManagedObject] { self }
+    public static func probeValue(_ probe: PropertyProbe) -> Self { [] }
+}

@@ -1,0 +1,21 @@
+/// A named subset of a model's entities, used to place them in different stores.
+///
+/// Every model also has the implicit `Default` configuration holding every entity; it
+/// is never written in a model file.
+///
+/// Related: https://developer.apple.com/documentation/coredata/nsmanagedobjectmodel/entities(forconfigurationname:)
+public struct ModelConfiguration: Hashable, Sendable {
+    /// The configuration's name.
+    public var name: String
+    /// The names of its entities.
+    public var entities: [String]
+    /// Whether the configuration syncs with CloudKit.
+    public var isUsedWithCloudKit: Bool
+
+    /// Describes a configuration.
+    public init(name: String, entities: [String], isUsedWithCloudKit: Bool = false) {
+        self.name = name
+        self.entities = entities
+        self.isUsedWithCloudKit = isUsedWithCloudKit
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+import ObjectGraph
+import Testing
+
+@Suite struct TypedManagedObjectTests {
+    private func container(_ model: ManagedObjectModel = TypedFixtures.social) throws
+        -> (PersistentContainer, LogLines)
+    {
+        let log = LogLines()
+        return (try Fixtures.container(model: model, log: log), log)
+    }
+
+    @Test("init(context:) inserts the registered entity; typed values save and fetch back")
+    func insertAndFetch() throws {
+        let (container, log) = try container()
+        try inContext(container) { context in
+            let user = TypedUser(context: context)
+            user.name = "Ann"
+            user.age = 41
+            let post = TypedPost(context: context)
+            post.title = "Hello"
+            post.score = 2.5
+            post.author = user
+            #expect(post.isInserted && post.entityName == "Post")
+            #expect(post.isDraft == false)  // the attribute's default
+            try context.save()
+            context.reset()
+            log.clear()
+
+            let posts = try context.fetch(TypedPost.fetchRequest())
+            #expect(log.sql.filter { $0.hasPrefix("SELECT") }.count == 1)
+            let fetched = try #require(posts.first)
+            #expect(fetched.title == "Hello" && fetched.score == 2.5)
+            #expect(fetched.value(forKey: "title") as? String == "Hello")
+            // The row came with the fetch: no more SQL.
+            #expect(log.sql.filter { $0.hasPrefix("SELECT") }.count == 1)
+            #expect(fetched.author?.name == "Ann")  // the author's fault: one SELECT
+            #expect(log.sql.filter { $0.hasPrefix("SELECT") }.count == 2)
+            #expect(fetched.author?.age == 41)
+        }
+    }
+
+    @Test("typed reads run the statements key-value reads run: a fault without values, 1 + N")
+    func statementCountsUnchanged() throws {
+        let (container, log) = try container()
+        try Fixtures.seed(container, users: 3, posts: 2)
+        try inContext(container) { context in
+            let request = TypedPost.fetchRequest()
+            request.includesPropertyValues = false
+            request.sortDescriptors = [SortKey(\TypedPost.title)]
+            log.clear()
+            let titles = try context.fetch(request).map { $0.title ?? "" }
+            #expect(titles == ["p0-0", "p0-1", "p1-0", "p1-1", "p2-0", "p2-1"])
+            #expect(log.sql.filter { $0.hasPrefix("SELECT") }.count == 1 + 6)
+            #expect(
+                log.sql.dropFirst().allSatisfy {
+                    $0 == "SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZISDRAFT, t0.ZPUBLISHED, t0.ZSCORE, "
+                        + "t0.ZTITLE, t0.ZAUTHOR FROM ZPOST t0 WHERE t0.Z_PK = ?"
+                })
+        }
+    }
+
+    @Test("setting a to-one keeps both inverses; reassigning removes it from the old owner")
+    func toOneInverses() throws {
+        let (container, _) = try container()
+        try inContext(container) { context in
+            let ann = TypedUser(context: context)
+            let bob = TypedUser(context: context)
+            let post = TypedPost(context: context)
+            post.author = ann
+            #expect(ann.posts == [post])
+            post.author = bob
+            #expect(ann.posts.isEmpty && bob.posts == [post])
+            post.author = nil
+            #expect(bob.posts.isEmpty)
+            try context.save()
+        }
+    }
+
+    @Test("to-many edits through the set, add(_:to:) and remove(_:from:) keep inverses")
+    func toManyMutators() throws {
+        let (container, log) = try container()
+        try inContext(container) { context in
+            let post = TypedPost(context: context)
+            let swift = TypedTag(context: context)
+            let data = TypedTag(context: context)
+            post.tags.insert(swift)
+            #expect(swift.posts == [post])
+            try post.add(data, to: \.tags)
+            #expect(post.tags == [swift, data] && data.posts == [post])
+            try post.remove(swift, from: \.tags)
+            #expect(post.tags == [data] && swift.posts.isEmpty)
+            try context.save()
+            #expect(
+                log.sql.filter { $0 == "INSERT INTO Z_1TAGS(Z_1POSTS, Z_2TAGS) VALUES(?, ?)" }.count
+                    == 1)
+            context.reset()
+            let tags = try context.fetch(TypedTag.fetchRequest()).filter { !$0.posts.isEmpty }
+            #expect(tags.count == 1 && tags.first?.posts.first?.tags.count == 1)
+        }
+    }
+
+    @Test("an ordered to-many reads and writes as an array, in order")
+    func orderedToMany() throws {
+        let (container, _) = try container(TypedFixtures.media)
+        try inContext(container) { context in
+            let playlist = Playlist(context: context)
+            let songs = ["a", "b", "c"].map { title in
+                let song = Song(context: context)
+                song.title = title
+                return song
+            }
+            playlist.songs = [songs[2], songs[0], songs[1]]
+            #expect(songs[0].playlist === playlist)
+            try context.save()
+            context.reset()
+            let fetched = try #require(try context.fetch(Playlist.fetchRequest()).first)
+            #expect(fetched.songs.map { $0.title ?? "" } == ["c", "a", "b"])
+        }
+    }
+
+    @Test("every attribute type round-trips through typed properties, equal to key-value reads")
+    func everyAttributeType() throws {
+        let (container, _) = try container(TypedFixtures.samples)
+        let uuid = UUID()
+        let date = Date(timeIntervalSinceReferenceDate: 12345.5)
+        try inContext(container) { context in
+            let sample = Sample(context: context)
+            sample.i16 = -3
+            sample.i32 = 70_000
+            sample.i64 = 1 << 40
+            sample.double = 2.5
+            sample.float = 1.25
+            sample.decimal = Decimal(string: "12.34")
+            sample.string = "héllo"
+            sample.flag = true
+            sample.date = date
+            sample.blob = Data([1, 2, 3])
+            sample.uuid = uuid
+            sample.url = URL(string: "https://example.com/a")
+            try context.save()
+            context.reset()
+            let fetched = try #require(try context.fetch(Sample.fetchRequest()).first)
+            #expect(fetched.i16 == -3 && fetched.i32 == 70_000 && fetched.i64 == 1 << 40)
+            #expect(fetched.double == 2.5 && fetched.float == 1.25)
+            #expect(fetched.decimal == Decimal(string: "12.34") && fetched.string == "héllo")
+            #expect(fetched.flag && fetched.date == date && fetched.blob == Data([1, 2, 3]))
+            #expect(fetched.uuid == uuid && fetched.url == URL(string: "https://example.com/a"))
+            #expect(fetched.value(forKey: "i32") as? Int64 == 70_000)
+            #expect(fetched.value(forKey: "uuid") as? UUID == uuid)
+            fetched.string = nil
+            #expect(fetched.value(forKey: "string") == nil && fetched.changedValues().count == 1)
+        }
+    }
+
+    @Test("typed sort keys name the key path, through to-ones too")
+    func sortKeys() throws {
+        #expect(SortKey(\TypedPost.score).keyPath == "score")
+        #expect(SortKey(\TypedPost.author?.name, ascending: false).keyPath == "author.name")
+        #expect(SortKey(\TypedUser.posts).keyPath == "posts")
+        let (container, _) = try container()
+        try Fixtures.seed(container, users: 3, posts: 1)
+        try inContext(container) { context in
+            let request = TypedPost.fetchRequest()
+            request.sortDescriptors = [SortKey(\TypedPost.author?.name, ascending: false)]
+            let titles = try context.fetch(request).map { $0.title ?? "" }
+            #expect(titles == ["p2-0", "p1-0", "p0-0"])
+        }
+    }
+
+    @Test("untyped fetches of typed entities return the registered class")
+    func untypedFetch() throws {
+        let (container, _) = try container()
+        try Fixtures.seed(container, users: 1, posts: 1)
+        try inContext(container) { context in
+            let objects = try context.fetch(FetchRequest(entityName: "Post"))
+            #expect(objects.first is TypedPost)
+            #expect(context.object(with: objects[0].objectID) === objects[0])
+        }
+    }
+
+    @Test("a typed request of the wrong class, or of an unregistered one, is a fetch error")
+    func wrongResultClass() throws {
+        let (container, _) = try container()
+        try inContext(container) { context in
+            #expect(
+                throws: FetchError.resultClassMismatch(
+                    entity: "User", objectClass: "TypedUser", requested: "TypedPost")
+            ) {
+                try context.fetch(FetchRequest<TypedPost>(entityName: "User"))
+            }
+            #expect(throws: FetchError.unregisteredClass("Sample")) {
+                try context.fetch(Sample.fetchRequest())
+            }
+        }
+    }
+}
