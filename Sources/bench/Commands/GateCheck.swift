@@ -27,14 +27,16 @@ struct GateCheck {
     /// Gates against `reference`, already in memory (`bench run --against`), named
     /// `name` in reports.
     /// - Throws: ``ResultsFileError`` for a malformed thresholds file.
-    init(reference: RunResults, name: String, thresholds: String?, allowsDatasetChange: Bool)
-        throws
-    {
+    /// - Parameter defaults: The rules when no thresholds file is given.
+    init(
+        reference: RunResults, name: String, thresholds: String?, allowsDatasetChange: Bool,
+        defaults: GateThresholds = GateThresholds()
+    ) throws {
         baselinePath = name
         baseline = reference
         self.thresholds =
             try thresholds.map { try GateThresholds.read(from: URL(fileURLWithPath: $0)) }
-            ?? GateThresholds()
+            ?? defaults
         self.allowsDatasetChange = allowsDatasetChange
     }
 
