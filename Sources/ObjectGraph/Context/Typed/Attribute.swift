@@ -33,8 +33,8 @@ public struct Attribute<Value: AttributeValue>: ManagedPropertyWrapper {
     }
 
     /// Reads and writes the attribute on the enclosing object. (The index handling is
-    /// written out here and in ``Relationship``: moved into a shared generic helper, even
-    /// an always-inlined one, its key-path write allocated once per object and property.)
+    /// written out here: through the shared helper ``Relationship`` uses, its key-path
+    /// write allocated once per object and property.)
     ///
     /// Inlinable so that it is specialized in the subclass's module, where the storage
     /// key path is a literal the optimizer turns into a plain field read: a resolved

@@ -43,21 +43,14 @@ public struct Relationship<Value: RelationshipValue>: ManagedPropertyWrapper {
         storage storageKeyPath: ReferenceWritableKeyPath<Object, Self>
     ) -> Value {
         get {
-            var index = object[keyPath: storageKeyPath].slot.index
-            if index < 0 {
-                guard !object.isProbe else { return object.probedRelationship(storageKeyPath) }
-                index = object.resolveIndex(storageKeyPath)
-                object[keyPath: storageKeyPath].slot.index = index
+            guard let index = ManagedObject.typedIndex(storageKeyPath, of: object) else {
+                return object.probedRelationship(storageKeyPath)
             }
-            return Value.make(from: object.typedRelationship(Int(index)))
+            return Value.make(from: object.typedRelationship(index))
         }
         set {
-            var index = object[keyPath: storageKeyPath].slot.index
-            if index < 0 {
-                index = object.resolveIndex(storageKeyPath)
-                object[keyPath: storageKeyPath].slot.index = index
-            }
-            object.setTypedRelationship(newValue.objects, at: Int(index))
+            object.setTypedRelationship(
+                newValue.objects, at: ManagedObject.typedIndex(storageKeyPath, of: object)!)
         }
     }
 
