@@ -7,11 +7,13 @@ import Foundation
 /// Writes a file so that readers and crashes see either the old content or the new,
 /// never a mix or a truncated file.
 ///
-/// The bytes go to `.<name>.tmp-<UUID>` in the destination's own directory (a rename
-/// is atomic only within one file system), are flushed with `fsync`, and the file is
-/// renamed over the destination; the directory is then synced so the rename itself
+/// The bytes go to `.<name>.tmp-<pid>-<UUID>` in the destination's own directory (a
+/// rename is atomic only within one file system), are flushed with `fsync`, and the file
+/// is renamed over the destination; the directory is then synced so the rename itself
 /// survives a power loss. On any failure the temporary file is removed and the
-/// destination is untouched. Foundation's `write(to:options: .atomic)` on Linux also
+/// destination is untouched. A process killed between creating its temporary file and
+/// renaming it cannot remove it; the next write of the same destination does, once no
+/// process with that pid runs (``removeAbandonedTemporaries(of:)``). Foundation's `write(to:options: .atomic)` on Linux also
 /// renames a synced temporary file, but names it `.dat.nosync*` (which no sweep can
 /// tell from user files) and does not sync the directory; every file the tool writes
 /// goes through this type instead, so there is one behaviour to test.
@@ -20,7 +22,8 @@ import Foundation
 /// try AtomicFile.write(Data(json.utf8), to: URL(fileURLWithPath: "results.json"))
 /// ```
 ///
-/// Cost: one extra `fsync` of the file and one of its directory per write.
+/// Cost: one extra `fsync` of the file and one of its directory per write, and one
+/// listing of the directory.
 public enum AtomicFile {
     /// The prefix of every temporary file this type creates.
     public static let temporaryPrefix = ".tmp-"
@@ -30,9 +33,9 @@ public enum AtomicFile {
     ///   permission denied, not a directory ...); the old file is then still intact.
     public static func write(_ data: Data, to url: URL) throws(FileWriteError) {
         let directory = url.deletingLastPathComponent().path
+        removeAbandonedTemporaries(of: url)
         let temporary =
-            directory + "/." + url.lastPathComponent + "." + temporaryPrefix.dropFirst()
-            + UUID().uuidString
+            directory + "/" + temporaryNamePrefix(of: url) + "\(getpid())-" + UUID().uuidString
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw FileWriteError(path: url.path, errno: errno) }
         do throws(FileWriteError) {
@@ -56,6 +59,30 @@ public enum AtomicFile {
     /// - Throws: ``FileWriteError``, as ``write(_:to:)-(Data,_)``.
     public static func write(_ text: String, to url: URL) throws(FileWriteError) {
         try write(Data(text.utf8), to: url)
+    }
+
+    /// Removes the temporary files that writes of `url` left behind in processes that no
+    /// longer run (killed between creating the file and renaming it). A temporary file
+    /// of a live process, or of a name this type did not make, is left alone; a pid
+    /// reused by an unrelated process only postpones the removal. Best effort: an entry
+    /// that cannot be removed stays. Cost: one directory listing.
+    public static func removeAbandonedTemporaries(of url: URL) {
+        let directory = url.deletingLastPathComponent().path
+        let prefix = temporaryNamePrefix(of: url)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for name in names where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid > 0,
+                UUID(uuidString: String(rest[rest.index(after: dash)...])) != nil,
+                kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            unlink(directory + "/" + name)
+        }
+    }
+
+    /// `.<name>.tmp-`: what every temporary file of `url` starts with.
+    private static func temporaryNamePrefix(of url: URL) -> String {
+        "." + url.lastPathComponent + "." + temporaryPrefix.dropFirst()
     }
 
     /// Flushes a directory's entries (a rename into it) to disk; best effort, since

@@ -231,6 +231,18 @@ import Testing
             expected:
                 "error: {dir}/t.json: wrong type at noisy.threshold (Expected to decode Double but "
                 + "found a string instead.): fix the file or regenerate it"),
+        thresholds(
+            "thresholds with a misspelt rule key", #"{"metrics": {"allocations": {"tolerence": 0.05}}}"#,
+            expected:
+                "error: {dir}/t.json: invalid value at metrics.allocations.tolerence (unknown key "
+                + "'tolerence'; did you mean 'tolerance'? expected one of kind, gate, threshold, "
+                + "tolerance, floor, direction, confidence): fix the file or regenerate it"),
+        thresholds(
+            "thresholds with a misspelt layer", #"{"metric": {"allocations": {"gate": false}}}"#,
+            expected:
+                "error: {dir}/t.json: invalid value at metric (unknown key 'metric'; did you mean "
+                + "'metrics'? expected one of defaults, counters, noisy, metrics, benchmarks): fix "
+                + "the file or regenerate it"),
         // Found by the thresholds fuzzer: Foundation's decoder traps past 512 levels.
         thresholds(
             "thresholds nested 600 deep", String(repeating: "[", count: 600),

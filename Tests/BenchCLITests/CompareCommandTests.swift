@@ -120,6 +120,31 @@ import Testing
         #expect(BenchToolTests.main("compare", file).status == 2)
     }
 
+    @Test("a thresholds rule that names no metric or benchmark of either run is warned about")
+    func unmatchedRuleWarning() throws {
+        let root = try ReportCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let file = try GateFixtures.write(
+            GateFixtures.run([GateFixtures.caseResult()]), "r.json", in: root)
+        let thresholds = root.appendingPathComponent("t.json")
+        try Data(
+            #"{"metrics": {"wallTme": {"gate": false}, "wallTime": {"gate": false}}, "#
+                .appending(#""benchmarks": {"nowhere/case": {"wallTime": {"gate": false}}}}"#)
+                .utf8
+        ).write(to: thresholds)
+        let compare = BenchToolTests.main(
+            "compare", file, file, "--thresholds", thresholds.path, "--out", root.path)
+        #expect(compare.status == 0)
+        let warnings = compare.text.split(separator: "\n").filter { $0.hasPrefix("warning:") }
+        #expect(
+            warnings == [
+                "warning: \(thresholds.path): benchmarks.nowhere/case matches nothing in the "
+                    + "baseline or this run, so it applies to nothing: check its spelling",
+                "warning: \(thresholds.path): metrics.wallTme matches nothing in the baseline or "
+                    + "this run, so it applies to nothing: check its spelling",
+            ])
+    }
+
     @Test("another dataset hash is refused unless --allow-dataset-change")
     func datasetChange() throws {
         let root = try ReportCommandTests.temporaryDirectory()

@@ -54,4 +54,25 @@ import Testing
             try String(contentsOf: target.appendingPathComponent("inner"), encoding: .utf8)
                 == "keep")
     }
+
+    @Test("a write removes its destination's temporaries of dead processes, and only those")
+    func sweepsAbandonedTemporaries() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let exited = Process()
+        exited.executableURL = URL(fileURLWithPath: "/bin/true")
+        try exited.run()
+        exited.waitUntilExit()
+        let dead = ".ci.json.tmp-\(exited.processIdentifier)-\(UUID().uuidString)"
+        let live = ".ci.json.tmp-\(getpid())-\(UUID().uuidString)"
+        let otherFile = ".other.json.tmp-\(exited.processIdentifier)-\(UUID().uuidString)"
+        let notOurs = ".ci.json.tmp-notes"
+        for name in [dead, live, otherFile, notOurs] {
+            try Data("partial".utf8).write(to: directory.appendingPathComponent(name))
+        }
+        try AtomicFile.write("new", to: directory.appendingPathComponent("ci.json"))
+        #expect(
+            try Set(FileManager.default.contentsOfDirectory(atPath: directory.path))
+                == ["ci.json", live, otherFile, notOurs])
+    }
 }

@@ -60,6 +60,32 @@ public struct GateEvaluator: Sendable {
         return results
     }
 
+    /// JSON paths of threshold rules that name a metric or benchmark gated in neither
+    /// of `runs` (`metrics.wallTme`, `benchmarks.faulting/objcts`): most likely
+    /// misspelt, since such a rule can never apply. Metrics are the cases' own, the
+    /// trace counters, `checksum`, `sql.fingerprints` and `sql.plans`. Cost: one pass
+    /// over the runs' cases and their traces.
+    public func unmatchedRules(in runs: [RunResults]) -> [String] {
+        let cases = runs.flatMap(\.cases)
+        var metricNames = Set(cases.flatMap { $0.metrics.map(\.metric.name) })
+        metricNames.formUnion([Self.checksum.name, Self.fingerprints.name, Self.plans.name])
+        for trace in cases.compactMap(\.sqlTrace) {
+            metricNames.formUnion(TraceDiff.counters(of: trace).keys)
+        }
+        let benchmarkNames = Set(cases.map(\.key.benchmark.description))
+        var unmatched = (thresholds.metrics ?? [:]).keys.filter { !metricNames.contains($0) }
+            .map { "metrics.\($0)" }
+        for (benchmark, rules) in thresholds.benchmarks ?? [:] {
+            guard benchmarkNames.contains(benchmark) else {
+                unmatched.append("benchmarks.\(benchmark)")
+                continue
+            }
+            unmatched += rules.keys.filter { !metricNames.contains($0) }
+                .map { "benchmarks.\(benchmark).\($0)" }
+        }
+        return unmatched.sorted()
+    }
+
     /// The pseudo-metric of a case's checksum: any change is a regression.
     public static let checksum = Metric(name: "checksum", unit: .count)
     /// The statement gate: distinct fingerprints; one that appears or disappears fails.

@@ -1,3 +1,5 @@
+import DurableFiles
+
 /// How one metric is gated: a rule from the thresholds file, every field optional so
 /// rules can be layered (built-in, `defaults`, per metric, per benchmark).
 ///
@@ -39,6 +41,25 @@ public struct GateRule: Hashable, Sendable, Codable {
         self.floor = floor
         self.direction = direction
         self.confidence = confidence
+    }
+
+    /// Decodes a rule of the thresholds file.
+    /// - Throws: `DecodingError` for a key this type does not know (`"tolerence"`
+    ///   would otherwise leave the counter exact) or a value of the wrong type.
+    public init(from decoder: any Decoder) throws {
+        try KnownKeys.check(decoder, allowed: CodingKeys.allCases.map(\.stringValue))
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decodeIfPresent(Kind.self, forKey: .kind)
+        gate = try container.decodeIfPresent(Bool.self, forKey: .gate)
+        threshold = try container.decodeIfPresent(Double.self, forKey: .threshold)
+        tolerance = try container.decodeIfPresent(Double.self, forKey: .tolerance)
+        floor = try container.decodeIfPresent(Double.self, forKey: .floor)
+        direction = try container.decodeIfPresent(MetricDirection.self, forKey: .direction)
+        confidence = try container.decodeIfPresent(Double.self, forKey: .confidence)
+    }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case kind, gate, threshold, tolerance, floor, direction, confidence
     }
 
     /// This rule with every field `other` sets taking precedence.

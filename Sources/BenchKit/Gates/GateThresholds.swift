@@ -35,6 +35,25 @@ public struct GateThresholds: Hashable, Sendable, Codable {
         self.benchmarks = benchmarks
     }
 
+    /// Decodes a thresholds file's object.
+    /// - Throws: `DecodingError` for a key this type does not know (a misspelt layer
+    ///   would otherwise be a rule silently ignored) or a value of the wrong type.
+    public init(from decoder: any Decoder) throws {
+        try KnownKeys.check(
+            decoder, allowed: CodingKeys.allCases.map(\.stringValue))
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        defaults = try container.decodeIfPresent(GateRule.self, forKey: .defaults)
+        counters = try container.decodeIfPresent(GateRule.self, forKey: .counters)
+        noisy = try container.decodeIfPresent(GateRule.self, forKey: .noisy)
+        metrics = try container.decodeIfPresent([String: GateRule].self, forKey: .metrics)
+        benchmarks = try container.decodeIfPresent(
+            [String: [String: GateRule]].self, forKey: .benchmarks)
+    }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case defaults, counters, noisy, metrics, benchmarks
+    }
+
     /// Built-in rule for `metric`: counts are exact counters (allocations within 2%,
     /// instructions within 1%), times and bytes noisy with a 10% threshold at 95%
     /// confidence, all gating.

@@ -57,7 +57,9 @@ struct CompareCommand: Subcommand {
                 baseline: baseline, thresholds: thresholds,
                 allowsDatasetChange: allowsDatasetChange)
             let path = GateCheck.resultsFile(current)
-            gated = try check.apply(to: RunResults.read(from: URL(fileURLWithPath: path)))
+            let results = try RunResults.read(from: URL(fileURLWithPath: path))
+            check.warnings(for: results).forEach(console.err)
+            gated = try check.apply(to: results)
         } catch {
             console.err("error: \(ErrorText.describe(error))")
             return 2

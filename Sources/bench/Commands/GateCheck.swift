@@ -15,6 +15,8 @@ struct GateCheck {
     let thresholds: GateThresholds
     /// Whether results made from other data may still be compared.
     let allowsDatasetChange: Bool
+    /// The thresholds file's path, if one was given.
+    let thresholdsPath: String?
 
     /// Reads the baseline (a file or a run directory) and the thresholds file, if any.
     /// - Throws: ``ResultsFileError`` for a missing, malformed or wrong-version file.
@@ -38,6 +40,17 @@ struct GateCheck {
             try thresholds.map { try GateThresholds.read(from: URL(fileURLWithPath: $0)) }
             ?? defaults
         self.allowsDatasetChange = allowsDatasetChange
+        thresholdsPath = thresholds
+    }
+
+    /// One warning line per rule of the thresholds file that names a metric or
+    /// benchmark found in neither the baseline nor `results` (a likely misspelling).
+    func warnings(for results: RunResults) -> [String] {
+        guard let thresholdsPath else { return [] }
+        return GateEvaluator(thresholds: thresholds).unmatchedRules(in: [baseline, results]).map { path in
+            "warning: \(thresholdsPath): \(TerminalText.safe(path)) matches nothing in the "
+                + "baseline or this run, so it applies to nothing: check its spelling"
+        }
     }
 
     /// `path`, or `path/results.json` when `path` is a directory.

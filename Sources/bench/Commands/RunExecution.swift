@@ -68,6 +68,7 @@ struct RunExecution {
         var results = assemble(outcome, started: started)
         results.interruption = interrupts?.signalName
         if let gate, !results.isPartial {
+            gate.warnings(for: results).forEach(console.err)
             do { results = try gated(results, by: gate) } catch {
                 console.err("error: \(ErrorText.describe(error))")
                 return 2
