@@ -243,6 +243,16 @@ import Testing
                 "error: {dir}/t.json: invalid value at metric (unknown key 'metric'; did you mean "
                 + "'metrics'? expected one of defaults, counters, noisy, metrics, benchmarks): fix "
                 + "the file or regenerate it"),
+        thresholds(
+            "thresholds with a negative threshold", #"{"defaults": {"threshold": -0.1}}"#,
+            expected:
+                "error: {dir}/t.json: invalid value at defaults.threshold (-0.1 is out of range: "
+                + "expected 0 or more): fix the file or regenerate it"),
+        thresholds(
+            "thresholds with a confidence of 1", #"{"noisy": {"confidence": 1}}"#,
+            expected:
+                "error: {dir}/t.json: invalid value at noisy.confidence (1.0 is out of range: "
+                + "expected at least 0.5 and below 1.0): fix the file or regenerate it"),
         // Found by the thresholds fuzzer: Foundation's decoder traps past 512 levels.
         thresholds(
             "thresholds nested 600 deep", String(repeating: "[", count: 600),

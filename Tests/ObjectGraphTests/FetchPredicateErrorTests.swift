@@ -162,11 +162,12 @@ import Testing
                 entity: "User", keyPath: "age", expected: "Int64", actual: "\"abc\""
             )
             .description
-                == "fetch: key path \"age\" of entity User is compared with \"abc\", expected Int64"
+                == "fetch: key path \"age\" of entity User is compared with \"abc\", expected Int64; pass a value of that type"
         )
         #expect(
             FetchError.aggregateOnToOne(entity: "Post", keyPath: "author").description
                 == "fetch: key path \"author\" of entity Post is not a to-many relationship, so it "
-                + "has no collection to count or aggregate")
+                + "has no collection to count or aggregate; apply the operator to a to-many "
+                + "relationship")
     }
 }

@@ -51,11 +51,31 @@ public struct GateRule: Hashable, Sendable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         kind = try container.decodeIfPresent(Kind.self, forKey: .kind)
         gate = try container.decodeIfPresent(Bool.self, forKey: .gate)
-        threshold = try container.decodeIfPresent(Double.self, forKey: .threshold)
-        tolerance = try container.decodeIfPresent(Double.self, forKey: .tolerance)
-        floor = try container.decodeIfPresent(Double.self, forKey: .floor)
+        threshold = try Self.decode(.threshold, in: container, within: 0..<Double.infinity)
+        tolerance = try Self.decode(.tolerance, in: container, within: 0..<Double.infinity)
+        floor = try Self.decode(.floor, in: container, within: 0..<Double.infinity)
         direction = try container.decodeIfPresent(MetricDirection.self, forKey: .direction)
-        confidence = try container.decodeIfPresent(Double.self, forKey: .confidence)
+        confidence = try Self.decode(.confidence, in: container, within: 0.5..<1)
+    }
+
+    /// A number that must lie in `range` (a negative threshold would gate every
+    /// change, a confidence of 1 none).
+    private static func decode(
+        _ key: CodingKeys, in container: KeyedDecodingContainer<CodingKeys>,
+        within range: Range<Double>
+    ) throws -> Double? {
+        guard let value = try container.decodeIfPresent(Double.self, forKey: key) else {
+            return nil
+        }
+        guard range.contains(value) else {
+            let bounds =
+                range.upperBound == .infinity
+                ? "0 or more" : "at least \(range.lowerBound) and below \(range.upperBound)"
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: container,
+                debugDescription: "\(value) is out of range: expected \(bounds)")
+        }
+        return value
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {

@@ -26,17 +26,24 @@ public enum KeyValueError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownKey(let entity, let key):
-            return "entity \(entity) has no property \"\(key)\""
+            return "entity \(entity) has no property \"\(key)\"; use one of its attribute "
+                + "or relationship names (case-sensitive)"
         case .wrongType(let entity, let key, let expected, let actual):
-            return "\(entity).\(key): expected a value of type \(expected), got \(actual)"
+            return "\(entity).\(key): expected a value of type \(expected), got \(actual); "
+                + "pass one of that type"
         case .notToOne(let entity, let keyPath, let key):
-            return "\(entity) key path \"\(keyPath)\": \"\(key)\" is a to-many relationship"
+            return "\(entity) key path \"\(keyPath)\": \"\(key)\" is a to-many relationship; "
+                + "read the set with value(forKey:) and go on from "
+                + "its members"
         case .faultNotFulfilled(let object):
-            return "could not fulfill a fault for \(object): its row no longer exists"
+            return "could not fulfill a fault for \(object): its row no longer exists "
+                + "(deleted by another context or process); refetch, or refresh the object"
         case .noContext(let object):
-            return "\(object) does not belong to a context"
+            return "\(object) does not belong to a context (its context was reset or "
+                + "released); fetch it again in a live context"
         case .differentContext(let entity, let key):
-            return "\(entity).\(key): the related object belongs to another context"
+            return "\(entity).\(key): the related object belongs to another context; "
+                + "get it in this one with existingObject(with:) and its objectID"
         case .relationshipInBatchInsert(let entity, let key):
             return "\(entity).\(key): a batch insert sets attributes only; set relationships "
                 + "on managed objects after the insert"

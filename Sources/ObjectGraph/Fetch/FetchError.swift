@@ -30,23 +30,30 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownEntity(let name):
-            return "fetch: \"\(name)\" is not an entity of the model"
+            return "fetch: \"\(name)\" is not an entity of the model; use a name from "
+                + "the model's entitiesByName (names are case-sensitive)"
         case .unknownKeyPath(let entity, let keyPath):
-            return "fetch: entity \(entity) has no key path \"\(keyPath)\""
+            return "fetch: entity \(entity) has no key path \"\(keyPath)\"; use a property "
+                + "of \(entity), or a path through its to-one relationships (names are "
+                + "case-sensitive)"
         case .toManyKeyPath(let entity, let keyPath):
             return "fetch: key path \"\(keyPath)\" of entity \(entity) goes through a "
-                + "to-many relationship"
+                + "to-many relationship; compare with ANY, ALL or NONE, use SUBQUERY, or "
+                + "count it with @count"
         case .typeMismatch(let entity, let keyPath, let expected, let actual):
             return "fetch: key path \"\(keyPath)\" of entity \(entity) is compared with "
-                + "\(actual), expected \(expected)"
+                + "\(actual), expected \(expected); pass a value of that type"
         case .unsupportedComparison(let text):
-            return "fetch: unsupported comparison \(text)"
+            return "fetch: unsupported comparison \(text); rewrite it with the operators "
+                + "docs/PREDICATES.md lists"
         case .aggregateOnToOne(let entity, let keyPath):
             return "fetch: key path \"\(keyPath)\" of entity \(entity) is not a to-many "
-                + "relationship, so it has no collection to count or aggregate"
+                + "relationship, so it has no collection to count or aggregate; apply the "
+                + "operator to a to-many relationship"
         case .modifierWithoutCollection(let entity, let keyPath, let modifier):
             return "fetch: \(modifier) needs a collection, but key path \"\(keyPath)\" of "
-                + "entity \(entity) has no to-many relationship"
+                + "entity \(entity) has no to-many relationship; drop \(modifier) or go "
+                + "through a to-many relationship"
         case .unregisteredClass(let name):
             return "fetch: no entity of the model has class \(name); set managedObjectClass "
                 + "on its EntityDescription"

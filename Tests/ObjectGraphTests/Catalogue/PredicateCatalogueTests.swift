@@ -67,31 +67,39 @@ import Testing
         },
         BadInput(
             "unknown key",
-            "fetch: entity User has no key path \"nmae\""
+            "fetch: entity User has no key path \"nmae\"; use a property "
+                + "of User, or a path through its to-one relationships (names are "
+                + "case-sensitive)"
         ) { _ in try fetch("User", "nmae == 'a'") },
         BadInput(
             "unknown key through a to-one",
-            "fetch: entity Post has no key path \"author.nmae\""
+            "fetch: entity Post has no key path \"author.nmae\"; use a property "
+                + "of Post, or a path through its to-one relationships (names are "
+                + "case-sensitive)"
         ) { _ in try fetch("Post", "author.nmae == 'a'") },
         BadInput(
             "to-many without ANY",
-            "fetch: key path \"posts.title\" of entity User goes through a to-many relationship"
+            "fetch: key path \"posts.title\" of entity User goes through a to-many relationship; compare "
+                + "with ANY, ALL or NONE, use SUBQUERY, or count it with @count"
         ) { _ in try fetch("User", "posts.title == 'a'") },
         BadInput(
             "key through an attribute",
-            "fetch: entity User has no key path \"name.length\""
+            "fetch: entity User has no key path \"name.length\"; use a property "
+                + "of User, or a path through its to-one relationships (names are "
+                + "case-sensitive)"
         ) { _ in try fetch("User", "name.length > 1") },
         BadInput(
             "unknown entity",
-            "fetch: \"Usr\" is not an entity of the model"
+            "fetch: \"Usr\" is not an entity of the model; use a name from the model's "
+                + "entitiesByName (names are case-sensitive)"
         ) { _ in try fetch("Usr", "name == 'a'") },
         BadInput(
             "string compared with a number",
-            "fetch: key path \"age\" of entity User is compared with \"old\", expected Int64"
+            "fetch: key path \"age\" of entity User is compared with \"old\", expected Int64; pass a value of that type"
         ) { _ in try fetch("User", "age == 'old'") },
         BadInput(
             "number compared with a string attribute",
-            "fetch: key path \"name\" of entity User is compared with 5, expected String"
+            "fetch: key path \"name\" of entity User is compared with 5, expected String; pass a value of that type"
         ) { _ in try fetch("User", "name > 5") },
         BadInput(
             "unbound variable",
@@ -105,19 +113,20 @@ import Testing
     static let values: [BadInput] = [
         BadInput(
             "a string for an integer attribute",
-            "User.age: expected a value of type Int64, got String"
+            "User.age: expected a value of type Int64, got String; pass one of that type"
         ) { _ in try set("old", "age", on: "User") },
         BadInput(
             "a number for a string attribute",
-            "User.name: expected a value of type String, got Int"
+            "User.name: expected a value of type String, got Int; pass one of that type"
         ) { _ in try set(5, "name", on: "User") },
         BadInput(
             "an unknown key",
-            "entity User has no property \"nmae\""
+            "entity User has no property \"nmae\"; use one of its attribute or "
+                + "relationship names (case-sensitive)"
         ) { _ in try set(5, "nmae", on: "User") },
         BadInput(
             "a user where a post is due",
-            "Post.author: expected a value of type User, got Tag"
+            "Post.author: expected a value of type User, got Tag; pass one of that type"
         ) { _ in
             try inContext { context in
                 try context.insertNewObject(forEntityName: "Post").setCheckedValue(
@@ -126,7 +135,7 @@ import Testing
         },
         BadInput(
             "a batch update of a string into an integer",
-            "User.age: expected a value of type Int64, got String"
+            "User.age: expected a value of type Int64, got String; pass one of that type"
         ) { _ in
             let request = BatchUpdateRequest(entityName: "User")
             request.propertiesToUpdate = ["age": "old"]
@@ -134,14 +143,17 @@ import Testing
         },
         BadInput(
             "a batch insert of an unknown key",
-            "entity User has no property \"nmae\""
+            "entity User has no property \"nmae\"; use one of its attribute or "
+                + "relationship names (case-sensitive)"
         ) { _ in
             let request = BatchInsertRequest(entityName: "User", objects: [["nmae": "a"]])
             try inContext { _ = try $0.execute(request) }
         },
         BadInput(
             "a sort on an unknown key",
-            "fetch: entity User has no key path \"nmae\""
+            "fetch: entity User has no key path \"nmae\"; use a property "
+                + "of User, or a path through its to-one relationships (names are "
+                + "case-sensitive)"
         ) { _ in
             let request = FetchRequest(entityName: "User")
             request.sortDescriptors = [SortKey("nmae", ascending: true)]
