@@ -31,6 +31,8 @@ public final class Connection {
     /// The statements this connection keeps prepared; see ``StatementCache``.
     public private(set) lazy var statementCache = StatementCache(connection: self)
     var savepointDepth = 0
+    /// The WAL hook's counts (``walStatus()``).
+    let walCounter = WALCounter()
 
     private static let nextID = Atomic<Int>(1)
 
@@ -94,6 +96,7 @@ public final class Connection {
         for pragma in try configuration.pragmas(for: location) {
             try execute(script: pragma)
         }
+        installWALCounter()
     }
 
     // MARK: - Closing

@@ -45,7 +45,7 @@ final class SocialStore {
             let bridge = SQLTraceBridge(connection: connection)
             caseContext.register(trace: bridge)
             caseContext.register(bridge)
-            caseContext.register(PageCacheCounters(connection: connection))
+            caseContext.register(SQLiteCounters(connection: connection))
         } else {
             let container = PersistentContainer(name: "social", model: DatasetSchema.social.model)
             container.persistentStoreDescriptions = [
@@ -56,6 +56,7 @@ final class SocialStore {
             self.container = container
             context = container.newBackgroundContext()
             caseContext.register(EngineCounters(container: container))
+            caseContext.register(SQLiteCounters(container: container))
             caseContext.register(
                 trace: try SQLTraceBridge(container: container, planner: connection))
         }

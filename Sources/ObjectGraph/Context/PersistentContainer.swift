@@ -152,6 +152,15 @@ public final class PersistentContainer {
     /// How many rows the coordinator's row cache holds now (0 before loading).
     public var rowCacheCount: Int { coordinator?.rowCacheCount ?? 0 }
 
+    /// SQLite's page-cache and WAL counters of the store's connection since it was
+    /// loaded (``StoreConnectionStatus``); nil before loading. Unlike ``statistics``
+    /// they are not reset by ``resetStatistics()``: read them before and after.
+    ///
+    /// Cost: a lock and a few `sqlite3_db_status` calls, no I/O.
+    public var storeConnectionStatus: StoreConnectionStatus? {
+        try? coordinator?.connectionStatus()
+    }
+
     private var loaded: StoreCoordinator {
         guard let coordinator else {
             preconditionFailure("\(StoreError.notLoaded)")

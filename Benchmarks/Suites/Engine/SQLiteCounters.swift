@@ -1,0 +1,48 @@
+import BenchKit
+import ObjectGraph
+import SQLiteDB
+
+/// SQLite's own counters of the connection a case's SQL runs on, as harness metrics:
+/// the page cache (`sqlite.cache-hits`, `-misses`, `-writes`, `-spills`: in WAL mode
+/// each write is a WAL frame) and the WAL (`sqlite.wal-commits`, `sqlite.checkpoints`,
+/// `sqlite.checkpointed-frames`).
+///
+/// Registered by ``SocialStore`` for every case: raw configurations read their own
+/// connection, engine configurations the store coordinator's (through
+/// ``PersistentContainer/storeConnectionStatus``). Deterministic for a given workload
+/// on a fresh copy of the dataset, so they gate as counters. Cost: a handful of
+/// `sqlite3_db_status` calls per read.
+final class SQLiteCounters: CounterSource {
+    private let status: () -> (PageCacheStatus, WALStatus)?
+
+    /// Reads `connection`'s counters (a raw configuration).
+    init(connection: Connection) {
+        status = {
+            guard let cache = try? connection.pageCacheStatus(),
+                let wal = try? connection.walStatus()
+            else { return nil }
+            return (cache, wal)
+        }
+    }
+
+    /// Reads the counters of `container`'s store connection (an engine configuration).
+    init(container: PersistentContainer) {
+        status = { container.storeConnectionStatus.map { ($0.pageCache, $0.wal) } }
+    }
+
+    /// The metric names, in ``read()`` order.
+    let metrics = [
+        "sqlite.cache-hits", "sqlite.cache-misses", "sqlite.cache-writes", "sqlite.cache-spills",
+        "sqlite.wal-commits", "sqlite.checkpoints", "sqlite.checkpointed-frames",
+    ]
+    .map { Metric(name: $0, unit: .count) }
+
+    /// The counters; zeros once the connection is closed (the case is then over).
+    func read() -> [Double] {
+        guard let (cache, wal) = status() else { return Array(repeating: 0, count: 7) }
+        return [
+            cache.hits, cache.misses, cache.writes, cache.spills, wal.commits, wal.checkpoints,
+            wal.checkpointedFrames,
+        ].map(Double.init)
+    }
+}
