@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test("the page draws the trend and names the run where the environment changed")
-    func trendChart() {
+    func trendChart() throws {
         let records = [
             HistoryRecord(results: Self.run(time: 1_000_000)),
             HistoryRecord(results: Self.run(time: 1_100_000)),
@@ -68,6 +68,21 @@ import Testing
         #expect(html.contains("3 runs; the environment changed at run 3"))
         #expect(html.contains("fixture/lookups 10k: wallTime per run"))
         #expect(html.contains("run 3 ◆ environment changed: batched"))
+        // One dashed line per chart, halfway between runs 2 and 3, naming both
+        // environments (escaped).
+        let markers = html.components(separatedBy: "<g class=\"marker\"><title>environment changed before run 3: ")
+        #expect(markers.count == 2, "one marker on the one wallTime chart")
+        #expect(html.contains("Linux 9.9 &lt;b&gt;"))
+        /// The number after the first `attribute="` that follows `anchor`.
+        func number(after anchor: String, _ attribute: String) -> Double? {
+            html.components(separatedBy: anchor).dropFirst().first
+                .flatMap { $0.components(separatedBy: "\(attribute)=\"").dropFirst().first }
+                .flatMap { Double($0.prefix { $0 != "\"" }) }
+        }
+        let line = try #require(number(after: "<g class=\"marker\">", "x1"))
+        let second = try #require(number(after: "<title>run 2", "cx"))
+        let third = try #require(number(after: "<title>run 3", "cx"))
+        #expect(line > second && line < third)
         #expect(!html.contains("<b>"))
         #expect(HistorySection(records: []).html.description.isEmpty)
     }

@@ -12,6 +12,9 @@ struct LineChart {
     var yKind: ChartScale.Kind = .log
     /// Whether to join a series' points with a line.
     var joinsPoints = true
+    /// Dashed vertical lines across the plot at these x values, each with a tooltip:
+    /// events between points (an environment change in a history chart).
+    var markers: [(x: Double, label: String)] = []
 
     /// The `<svg>`.
     var svg: HTML {
@@ -22,7 +25,19 @@ struct LineChart {
             kind: yKind, values: points.flatMap { [$0.y, $0.low ?? $0.y, $0.high ?? $0.y] },
             pixels: ChartCanvas.yPixels)
         let canvas = ChartCanvas(title: title, legend: series.map(\.name))
-        return canvas.svg(x: x, xAxis: xAxis, y: y, yAxis: yAxis, content: lines(x: x, y: y))
+        return canvas.svg(
+            x: x, xAxis: xAxis, y: y, yAxis: yAxis,
+            content: HTML(joining: [markerLines(x: x), lines(x: x, y: y)]))
+    }
+
+    private func markerLines(x: ChartScale) -> HTML {
+        let (bottom, top) = ChartCanvas.yPixels
+        return HTML(
+            joining: markers.map { marker -> HTML in
+                let at = SVGNumber.format(x.position(marker.x))
+                return
+                    "<g class=\"marker\"><title>\(marker.label)</title><line class=\"change\" x1=\"\(at)\" x2=\"\(at)\" y1=\"\(SVGNumber.format(top))\" y2=\"\(SVGNumber.format(bottom))\"/></g>"
+            })
     }
 
     private func lines(x: ChartScale, y: ChartScale) -> HTML {

@@ -3,7 +3,7 @@ import BenchKit
 /// Trend charts from a history file (`bench report --history FILE`): per benchmark
 /// and size, the median of wall time and of instructions in each recorded run, one
 /// line per configuration, with the runs whose environment changed named in the
-/// caption and marked on their points.
+/// caption, marked on their points and drawn as dashed lines before them.
 ///
 /// Cost: string building, linear in records × cases; empty without records.
 struct HistorySection {
@@ -24,7 +24,7 @@ struct HistorySection {
         let note: HTML =
             changes.isEmpty
             ? "<p>\(records.count) runs, one environment.</p>"
-            : "<p>\(records.count) runs; the environment changed at \(changes.map { "run \($0 + 1)" }.joined(separator: ", ")) (marked ◆ in the tooltips): a step there is the machine's, not the code's.</p>"
+            : "<p>\(records.count) runs; the environment changed at \(changes.map { "run \($0 + 1)" }.joined(separator: ", ")) (dashed lines; ◆ in the tooltips): a step there is the machine's, not the code's.</p>"
         return """
             <section class="history"><h2>History</h2>\(note)<div class="charts">\(figures)</div></section>
             """
@@ -90,6 +90,13 @@ struct HistorySection {
                 title: "median \(metric)", format: { ValueFormat.tick($0, unit: unit) }))
         chart.xKind = .linear
         chart.yKind = .linear
+        chart.markers = changes.sorted().map { index in
+            (
+                x: Double(index) + 0.5,
+                label: "environment changed before run \(index + 1): "
+                    + "\(records[index - 1].environment) → \(records[index].environment)"
+            )
+        }
         return
             "<figure>\(chart.svg)<figcaption>Median per recorded run, oldest first.</figcaption></figure>"
     }

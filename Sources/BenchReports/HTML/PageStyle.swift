@@ -37,7 +37,7 @@ enum PageStyle {
         svg .tick{stroke:#57606a;fill:#3d444d;font-size:11px}
         svg text.tick{stroke:none}svg .axis-title,svg .legend{font-size:12px;fill:#1b1f24}
         svg .whisker{stroke:#1b1f24;stroke-width:1.2;fill:none}
-        svg .line{fill:none;stroke-width:2}
+        svg .line{fill:none;stroke-width:2}svg .change{stroke:#9a6700;stroke-width:1.5;stroke-dasharray:5 4}
         details{border:1px solid var(--line);border-radius:6px;padding:4px 10px;margin:6px 0}
         summary{cursor:pointer;font-weight:600}
         .flag{display:inline-block;border-radius:4px;padding:0 5px;font-size:12px;\
