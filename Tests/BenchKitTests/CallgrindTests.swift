@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import BenchKit
@@ -23,5 +24,26 @@ import Testing
         let dump = "version: 1\nevents: Ir\nsummary: 6000\ntotals: 12020\n"
         #expect(InstructionCounter.totals(in: dump) == 12_020)
         #expect(InstructionCounter.totals(in: "events: Ir\n") == nil)
+    }
+
+    @Test("counted workers get jemalloc's time-based purging off, after the user's options")
+    func allocatorOptions() throws {
+        #expect(
+            Callgrind.deterministicAllocatorOptions(after: nil)
+                == "dirty_decay_ms:-1,muzzy_decay_ms:-1")
+        #expect(
+            Callgrind.deterministicAllocatorOptions(after: "narenas:1")
+                == "narenas:1,dirty_decay_ms:-1,muzzy_decay_ms:-1")
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("callgrind-test-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let launcher = try Callgrind.launcher(
+            wrapping: WorkerLauncher(
+                executable: URL(fileURLWithPath: "/bin/true"), arguments: [],
+                environment: ["MALLOC_CONF": "narenas:2"]),
+            valgrind: "/usr/bin/valgrind", outputDirectory: directory)
+        #expect(launcher.environment["MALLOC_CONF"] == "narenas:2,dirty_decay_ms:-1,muzzy_decay_ms:-1")
+        #expect(launcher.environment["SWIFT_DETERMINISTIC_HASHING"] == "1")
     }
 }
