@@ -17,9 +17,7 @@ public enum SQLLogFiles {
     /// `sql/faulting/posts-with-author--raw--10k.log`. A `/` in a configuration name
     /// becomes `_` so the file stays in its scenario's folder.
     public static func path(for key: CaseKey) -> String {
-        let configuration = key.configuration.replacingOccurrences(of: "/", with: "_")
-        return "\(folder)/\(key.benchmark.suite)/\(key.benchmark.scenario)--"
-            + "\(configuration)--\(SizeFormat.short(key.size)).log"
+        "\(folder)/\(key.fileStem).log"
     }
 
     /// Writes the log of every case that carries one (``CaseResult/sqlLog``).

@@ -135,5 +135,8 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
         .init(
             arguments: ["--against", "main", "--instructions"],
             message: "--against compares with another build sample by sample"),
+        .init(
+            arguments: ["--callgrind-out", "profiles"],
+            message: "--callgrind-out keeps the profiles of counted bodies: it needs --instructions"),
     ]
 }

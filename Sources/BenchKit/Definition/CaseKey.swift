@@ -22,6 +22,15 @@ public struct CaseKey: Hashable, Comparable, Sendable, Codable, CustomStringConv
         "\(benchmark) [\(configuration)] \(SizeFormat.short(size))"
     }
 
+    /// `suite/scenario--configuration--size` (size as `10k`), the relative path files of
+    /// one case are named by (SQL logs, callgrind profiles); a `/` in the configuration
+    /// becomes `_`, so the file stays in its scenario's folder.
+    public var fileStem: String {
+        let configuration = configuration.replacingOccurrences(of: "/", with: "_")
+        return "\(benchmark.suite)/\(benchmark.scenario)--\(configuration)--"
+            + SizeFormat.short(size)
+    }
+
     /// Orders by benchmark, then size, then configuration name.
     public static func < (lhs: CaseKey, rhs: CaseKey) -> Bool {
         (lhs.benchmark.description, lhs.size, lhs.configuration)

@@ -1,4 +1,5 @@
 import CCallgrind
+import DurableFiles
 import Foundation
 
 #if canImport(Glibc)
@@ -22,6 +23,9 @@ import Foundation
 package enum Callgrind {
     /// Where the worker's dumps go: the `--callgrind-out-file` prefix, without `.%p`.
     package static let outputVariable = "FAULTLINE_CALLGRIND_OUT"
+    /// Where a counted worker keeps each body's whole profile (`--callgrind-out`);
+    /// unset, the dumps are removed once counted.
+    package static let profilesVariable = "FAULTLINE_CALLGRIND_PROFILES"
 
     /// True when this process runs under valgrind.
     package static var isRunning: Bool { faultline_callgrind_is_running() != 0 }
@@ -72,9 +76,12 @@ package enum Callgrind {
     ///   - outputDirectory: An existing directory the caller removes after the run;
     ///     it gets the worker's ``strippedCopy(of:into:)`` and each worker's final
     ///     (empty) dump.
+    ///   - profileDirectory: Where workers keep each counted body's profile
+    ///     (``InstructionCounter``), if anywhere.
     /// - Throws: ``CallgrindError`` when the executable cannot be copied.
     package static func launcher(
-        wrapping launcher: WorkerLauncher, valgrind: String, outputDirectory: URL
+        wrapping launcher: WorkerLauncher, valgrind: String, outputDirectory: URL,
+        profileDirectory: URL? = nil
     ) throws -> WorkerLauncher {
         let worker = try strippedCopy(of: launcher.executable, into: outputDirectory)
         let prefix = outputDirectory.appendingPathComponent("callgrind").path
@@ -92,7 +99,8 @@ package enum Callgrind {
                     "MALLOC_CONF": deterministicAllocatorOptions(
                         after: launcher.environment["MALLOC_CONF"]
                             ?? ProcessInfo.processInfo.environment["MALLOC_CONF"]),
-                ]) { $1 })
+                ].merging(profileDirectory.map { [profilesVariable: $0.path] } ?? [:]) { $1 }
+            ) { $1 })
     }
 
     /// jemalloc's options for a counted worker: `existing` (the user's, if any), then
@@ -121,15 +129,22 @@ package struct CallgrindError: Error, CustomStringConvertible {
 /// Counts the instructions of one body at a time in a worker under callgrind.
 ///
 /// Confined to the worker's main thread (valgrind's thread 1); numbers its dumps as
-/// callgrind does (`PREFIX.PID.N-TT`, N from 1, TT the thread). Cost: a dump file
-/// per active thread written, and read or removed, per ``count(_:)``.
+/// callgrind does (`PREFIX.PID.N-TT`, N from 1, TT the thread). The main thread's dumps
+/// stay until the counter is released, in every mode, so the directory listing each
+/// count makes (and its allocations, which the next body's count would feel) is the
+/// same whether or not the profiles are kept (`--callgrind-out`); then they are moved
+/// there or removed. Cost: a dump file per active thread written and read or removed
+/// per ``count(_:)``.
 final class InstructionCounter {
     private let prefix: String
     private var dumps = 0
+    /// Where each body's profile goes, as `<fileStem>.<iteration>.callgrind`.
+    private let kept: (directory: URL, stem: String)?
 
     /// A counter, or a failure saying why this process cannot count.
+    /// - Parameter stem: The case's ``CaseKey/fileStem``, naming its kept profiles.
     /// - Throws: ``CaseFailure`` when the process is not under callgrind.
-    init() throws {
+    init(stem: String) throws {
         guard Callgrind.isRunning, Thread.isMainThread,
             let prefix = ProcessInfo.processInfo.environment[Callgrind.outputVariable]
         else {
@@ -138,6 +153,29 @@ final class InstructionCounter {
                     + "callgrind (bench run --instructions starts one)")
         }
         self.prefix = "\(prefix).\(getpid())"
+        kept = ProcessInfo.processInfo.environment[Callgrind.profilesVariable].map {
+            (URL(fileURLWithPath: $0, isDirectory: true), stem)
+        }
+    }
+
+    /// Moves the profiles to `--callgrind-out`, or removes them. A profile that cannot
+    /// be kept is named on standard error (the counts are already reported).
+    deinit {
+        guard dumps > 0 else { return }
+        for number in 1...dumps {
+            let path = "\(prefix).\(number)-01"
+            defer { unlink(path) }
+            guard let kept else { continue }
+            let url = kept.directory.appendingPathComponent("\(kept.stem).\(number).callgrind")
+            do {
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try AtomicFile.write(Data(contentsOf: URL(fileURLWithPath: path)), to: url)
+            } catch {
+                FileHandle.standardError.write(
+                    Data("bench: cannot keep the callgrind profile \(url.path): \(ErrorText.describe(error))\n".utf8))
+            }
+        }
     }
 
     /// Runs `body` with callgrind collecting; returns its instructions and checksum.
@@ -153,15 +191,16 @@ final class InstructionCounter {
         return (instructions, checksum)
     }
 
-    /// The main thread's count in dump `number`; every thread's file of it removed.
+    /// The main thread's count in dump `number`; the other threads' files of it removed.
     private func readDump(number: Int) throws -> Double {
         let dump = "\(prefix).\(number)-"
         let path = dump + "01"
         defer {
             let directory = URL(fileURLWithPath: prefix).deletingLastPathComponent()
             let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-            for file in files where directory.appendingPathComponent(file).path.hasPrefix(dump) {
-                unlink(directory.appendingPathComponent(file).path)
+            for file in files {
+                let other = directory.appendingPathComponent(file).path
+                if other.hasPrefix(dump) && other != path { unlink(other) }
             }
         }
         guard let text = ProcFile.read(path), let totals = Self.totals(in: text) else {

@@ -58,7 +58,7 @@ final class CaseSession {
                 kind: kind, values: result.values, checksum: result.checksum,
                 sqlTrace: result.trace, sqlLog: hasReportedLog ? nil : result.log)
         case .counted:
-            let counter = try instructionCounter ?? InstructionCounter()
+            let counter = try instructionCounter ?? InstructionCounter(stem: key.fileStem)
             instructionCounter = counter
             let result = try counter.count { try instance.run() }
             return IterationRecord(

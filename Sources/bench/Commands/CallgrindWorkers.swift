@@ -13,16 +13,19 @@ struct CallgrindWorkers {
     let launcher: WorkerLauncher
 
     /// Wraps `launcher` in callgrind.
+    /// - Parameter profiles: Where workers keep each counted body's profile
+    ///   (`--callgrind-out`), if anywhere.
     /// - Throws: ``CallgrindUnavailable`` when valgrind is not on `PATH`,
     ///   ``CallgrindError`` when the worker cannot be copied without debug information;
     ///   a file-system error when the temporary directory cannot be made.
-    init(wrapping launcher: WorkerLauncher) throws {
+    init(wrapping launcher: WorkerLauncher, keepingProfilesIn profiles: URL? = nil) throws {
         guard let valgrind = Callgrind.valgrindPath() else { throw CallgrindUnavailable() }
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("bench-callgrind-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
         self.launcher = try Callgrind.launcher(
-            wrapping: launcher, valgrind: valgrind, outputDirectory: directory)
+            wrapping: launcher, valgrind: valgrind, outputDirectory: directory,
+            profileDirectory: profiles)
     }
 
     /// Removes the dump directory.

@@ -39,6 +39,10 @@ struct RunCommand: Subcommand {
         .flag(
             "--instructions",
             "count each body's instructions under valgrind's callgrind instead of timing it"),
+        .value(
+            "--callgrind-out", "DIR",
+            "with --instructions, keep each body's callgrind profile in DIR as "
+                + "<suite>/<scenario>--<configuration>--<size>.<iteration>.callgrind"),
         SharedOptions.datasetDir,
         .value("--baseline", "FILE", "gate the results against a baseline (see bench compare)"),
         .value("--thresholds", "FILE", "the gate's thresholds file (docs/GATES.md)"),

@@ -42,7 +42,15 @@ struct RunExecution {
         var workers = launcher
         var callgrind: CallgrindWorkers?
         if options.countsInstructions {
-            do { callgrind = try CallgrindWorkers(wrapping: launcher) } catch {
+            do {
+                let profiles = try options.callgrindOutput.map { path in
+                    let url = URL(fileURLWithPath: path, isDirectory: true)
+                    try FileManager.default.createDirectory(
+                        at: url, withIntermediateDirectories: true)
+                    return url
+                }
+                callgrind = try CallgrindWorkers(wrapping: launcher, keepingProfilesIn: profiles)
+            } catch {
                 console.err("error: \(ErrorText.describe(error))")
                 return 2
             }
@@ -83,6 +91,11 @@ struct RunExecution {
             }
             RunSummary(results: published.results).print(
                 to: console, directory: published.directory)
+            if let profiles = options.callgrindOutput {
+                console.out(
+                    "callgrind profiles: \(TerminalText.safe(profiles)) (read one with "
+                        + "callgrind_annotate FILE | swift demangle --simplified)")
+            }
         } catch {
             console.err(ReportPublisher.rescue(results, after: error))
             return 1

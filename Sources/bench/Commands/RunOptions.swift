@@ -27,6 +27,8 @@ struct RunOptions: Equatable {
     var rerunsSuspects = false
     /// `--instructions`: count instructions under callgrind instead of timing.
     var countsInstructions = false
+    /// `--callgrind-out DIR`: keep each counted body's callgrind profile there, absolute.
+    var callgrindOutput: String?
     /// `--against REF`: a same-machine A/B comparison with the build of REF.
     var against: String?
 
@@ -66,6 +68,14 @@ struct RunOptions: Equatable {
                     "--instructions runs each case in a child under valgrind: it cannot be "
                     + "combined with --in-process or --rerun-suspects",
                 usage: values.usage)
+        }
+        callgrindOutput = arguments.value("--callgrind-out").map {
+            URL(fileURLWithPath: $0).standardizedFileURL.path
+        }
+        if callgrindOutput != nil && !countsInstructions {
+            throw UsageError(
+                message: "--callgrind-out keeps the profiles of counted bodies: it needs "
+                    + "--instructions", usage: values.usage)
         }
         against = arguments.value("--against")
         try checkCombinations(usage: values.usage)
