@@ -60,10 +60,13 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     @exclusivity(unchecked) var partial: PartialRow?
     /// Changed attribute values, by attribute index (which is also the snapshot slot).
     @exclusivity(unchecked) var attributeChanges = AttributeChanges()
+    // `Dictionary()`, not `[:]`: the empty literal goes through
+    // `init(dictionaryLiteral:)`, whose empty variadic array asked the runtime for its
+    // type metadata on every object made (about 330 instructions).
     /// Changed to-one targets, by relationship index.
-    @exclusivity(unchecked) var toOneChanges: [Int: ObjectID?] = [:]
+    @exclusivity(unchecked) var toOneChanges = [Int: ObjectID?]()
     /// To-many states, by relationship index.
-    @exclusivity(unchecked) var toMany: [Int: ToManyState] = [:]
+    @exclusivity(unchecked) var toMany = [Int: ToManyState]()
     /// Whether this object holds a reference on its row-cache entry.
     @exclusivity(unchecked) var holdsCacheReference = false
     /// The permanent ID a save in progress gave this inserted object.
@@ -110,7 +113,7 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     /// Forgets unsaved property changes.
     func discardChanges() {
         attributeChanges.removeAll()
-        toOneChanges = [:]
+        toOneChanges.removeAll()
         for index in toMany.keys { toMany[index]!.discardChanges() }
     }
 

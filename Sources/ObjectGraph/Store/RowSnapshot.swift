@@ -30,9 +30,17 @@ package final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64>, @unc
     }
 
     /// The row's object.
-    package var objectID: ObjectID { header.objectID }
+    package var objectID: ObjectID { fields.objectID }
     /// `Z_OPT` when the row was read: the optimistic-locking version.
-    package var version: Int64 { header.version }
+    package var version: Int64 { fields.version }
+
+    /// The header, read through its pointer: `header` is a class's stored `var`, so each
+    /// read of it ran the runtime exclusivity check (swift_beginAccess, about 150
+    /// instructions), once or more per fetched row and per fault. The header is written
+    /// only while the row is made.
+    @inline(__always) fileprivate var fields: Header {
+        withUnsafeMutablePointerToHeader { $0.pointee }
+    }
     /// Column values in the entity's snapshot order.
     package var values: RowValues { RowValues(row: self) }
 
@@ -157,7 +165,7 @@ package final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64>, @unc
     private func fill(
         _ body: (UnsafeMutablePointer<UInt64>, UnsafeMutableRawBufferPointer) -> Void
     ) {
-        let count = header.count
+        let count = fields.count
         withUnsafeMutablePointerToElements { cells in
             let start = UnsafeMutableRawPointer(cells + 2 * count)
             body(
@@ -168,7 +176,7 @@ package final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64>, @unc
 
     /// The value in column slot `index`, decoded.
     fileprivate func value(at index: Int) -> SQLiteValue {
-        let count = header.count
+        let count = fields.count
         return withUnsafeMutablePointerToElements { cells in
             let word = cells[2 * index]
             let payload = cells[2 * index + 1]
@@ -194,7 +202,7 @@ package struct RowValues: RandomAccessCollection {
     fileprivate let row: RowSnapshot
 
     package var startIndex: Int { 0 }
-    package var endIndex: Int { row.header.count }
+    package var endIndex: Int { row.fields.count }
 
     package subscript(position: Int) -> SQLiteValue {
         precondition(position >= 0 && position < endIndex, "row value index out of range")

@@ -11,15 +11,14 @@
 ///
 /// Reading fires the object's fault like ``ManagedObject/value(forKey:)`` (row cache, or
 /// one SELECT) and then decodes the stored value straight into `Value`: no `Any` box and
-/// no lookup by name (the attribute's index is found on the object's first read and kept
-/// here). Reading nil into a non-optional type stops the program, as Core Data does;
+/// lookup by name (the attribute's index comes from the context's per-entity cache). Reading nil into a non-optional type stops the program, as Core Data does;
 /// declare the property optional when the attribute can be nil. The model checks every
 /// wrapper's type against its attribute when it is built (``ModelError``).
 ///
 /// Related: https://developer.apple.com/documentation/coredata/nsmanaged
 @propertyWrapper
 public struct Attribute<Value: AttributeValue>: ManagedPropertyWrapper {
-    @usableFromInline package var slot = TypedSlot.unresolved
+    @usableFromInline package var slot = TypedSlot.unmarked
 
     /// A property backed by the entity's attribute of the same name.
     public init() {}
@@ -32,13 +31,13 @@ public struct Attribute<Value: AttributeValue>: ManagedPropertyWrapper {
         set { preconditionFailure("@Attribute is only for ManagedObject subclasses") }
     }
 
-    /// Reads and writes the attribute on the enclosing object. (The index handling is
-    /// written out here: through the shared helper ``Relationship`` uses, its key-path
-    /// write allocated once per object and property.)
+    /// Reads and writes the attribute on the enclosing object, at the index its context
+    /// keeps for (property, entity) (``ManagedObject/typedIndex(_:of:)``).
     ///
     /// Inlinable so that it is specialized in the subclass's module, where the storage
-    /// key path is a literal the optimizer turns into a plain field read: a resolved
-    /// index then costs one load, with no key path projected at run time.
+    /// key path is a literal: the index lookup hashes its address, and nothing is read
+    /// from or written to the wrapper's storage (a class's stored property, whose every
+    /// access runs the runtime exclusivity check).
     @inlinable
     public static subscript<Object: ManagedObject>(
         _enclosingInstance object: Object,
@@ -46,21 +45,14 @@ public struct Attribute<Value: AttributeValue>: ManagedPropertyWrapper {
         storage storageKeyPath: ReferenceWritableKeyPath<Object, Self>
     ) -> Value {
         get {
-            var index = object[keyPath: storageKeyPath].slot.index
-            if index < 0 {
-                guard !object.isProbe else { return object.probedAttribute(storageKeyPath) }
-                index = object.resolveIndex(storageKeyPath)
-                object[keyPath: storageKeyPath].slot.index = index
+            guard let index = ManagedObject.typedIndex(storageKeyPath, of: object) else {
+                return object.probedAttribute(storageKeyPath)
             }
-            return object.typedAttribute(Int(index))
+            return object.typedAttribute(index)
         }
         set {
-            var index = object[keyPath: storageKeyPath].slot.index
-            if index < 0 {
-                index = object.resolveIndex(storageKeyPath)
-                object[keyPath: storageKeyPath].slot.index = index
-            }
-            object.setTypedAttribute(newValue, at: Int(index))
+            object.setTypedAttribute(
+                newValue, at: ManagedObject.typedIndex(storageKeyPath, of: object)!)
         }
     }
 

@@ -1,26 +1,27 @@
 import SQLiteDB
 
 extension ManagedObject {
-    /// The index behind a typed property on `object`: the one its wrapper keeps, else
-    /// resolved (``resolveIndex(_:)``) and kept there; nil on a probe. Used by
-    /// ``Relationship``, where it measured fewer instructions and allocations than the
-    /// same code written out (``Attribute``'s accessors measured the other way).
+    /// The attribute or relationship index behind a typed property on `object`; nil on
+    /// a probe. Used by both wrappers' accessors.
+    ///
+    /// Not kept in the wrapper: reading and writing a wrapper's storage (a stored
+    /// property of the user's class) ran the runtime exclusivity check on every access,
+    /// about 150 instructions each, more than this lookup in the context's
+    /// ``TypedSlotCache`` (a multiply, a mask and a compare or two); a fetched object
+    /// read once paid three such accesses per property. Cost: that lookup, and on a
+    /// context's first read of the property for the entity, the entity's
+    /// ``TypedPropertyTable``.
     @inlinable
     static func typedIndex<Object: ManagedObject, Wrapper: ManagedPropertyWrapper>(
         _ storage: ReferenceWritableKeyPath<Object, Wrapper>, of object: Object
     ) -> Int? {
-        let index = object[keyPath: storage].slot.index
-        if index >= 0 { return Int(index) }
         guard !object.isProbe else { return nil }
-        let resolved = object.resolveIndex(storage)
-        object[keyPath: storage].slot.index = resolved
-        return Int(resolved)
+        return Int(object.resolveIndex(storage))
     }
 
-    /// The attribute or relationship index behind a typed property's storage, from the
-    /// entity's ``TypedPropertyTable``: what an object's first read of the property
-    /// costs. The inlined accessor keeps it in the wrapper, where writing it is a plain
-    /// store (writing through a key path here, unspecialized, allocated per object).
+    /// The attribute or relationship index behind a typed property's storage: from the
+    /// context's ``TypedSlotCache``, else the entity's ``TypedPropertyTable`` (then
+    /// cached in the context).
     @usableFromInline
     func resolveIndex<Object: ManagedObject, Wrapper: ManagedPropertyWrapper>(
         _ storage: ReferenceWritableKeyPath<Object, Wrapper>

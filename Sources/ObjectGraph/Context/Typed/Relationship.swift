@@ -19,7 +19,7 @@
 /// Related: https://developer.apple.com/documentation/coredata/nsmanaged
 @propertyWrapper
 public struct Relationship<Value: RelationshipValue>: ManagedPropertyWrapper {
-    @usableFromInline package var slot = TypedSlot.unresolved
+    @usableFromInline package var slot = TypedSlot.unmarked
 
     /// A property backed by the entity's relationship of the same name.
     public init() {}

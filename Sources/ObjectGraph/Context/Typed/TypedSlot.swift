@@ -1,25 +1,21 @@
-/// Where a typed property's value lives in its object's entity: the attribute or
-/// relationship index, found on first use and kept in the wrapper's storage, so later
-/// reads of the same object need no lookup.
+/// The one value a typed property's wrapper stores: whether ``PropertyProbe`` marked
+/// it. (The property's index is not kept here: see ``ManagedObject/typedIndex(_:of:)``.)
 @usableFromInline
 package struct TypedSlot: Sendable, Equatable {
-    /// The index; negative while unresolved (or marked).
-    @usableFromInline var index: Int32
+    /// -2 when marked, -1 otherwise.
+    var index: Int32
 
-    /// Not resolved yet.
-    static let unresolved = TypedSlot(index: -1)
+    /// Not marked: every wrapper's initial value.
+    static let unmarked = TypedSlot(index: -1)
     /// Set by ``PropertyProbe`` to find a wrapper among an object's `Mirror` children.
     static let marker = TypedSlot(index: -2)
-
-    /// The index, or nil before the first resolution.
-    var resolved: Int? { index >= 0 ? Int(index) : nil }
 }
 
-/// The storage of `@Attribute` and `@Relationship`: what ``PropertyProbe`` and the
-/// inlined accessors see.
+/// The storage of `@Attribute` and `@Relationship`: what ``PropertyProbe`` marks and
+/// the inlined accessors' index lookup is generic over.
 @usableFromInline
 package protocol ManagedPropertyWrapper {
-    /// The resolved index (or a marker).
+    /// The probe's mark.
     var slot: TypedSlot { get set }
 }
 
