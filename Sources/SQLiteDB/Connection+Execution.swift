@@ -130,7 +130,11 @@ extension Connection {
 
     /// Every row of a query, each turned into a value by `row`.
     ///
-    /// Cost: one execution of a cached statement; `row` runs once per row.
+    /// Cost: one execution of a cached statement; `row` runs once per row. Inlinable, so
+    /// it is specialized for the caller's `T`: unspecialized, each `append` asked the
+    /// runtime for `Array<T>`'s metadata (about 330 instructions a row, a tenth of the
+    /// engine's own cost of a fetched row).
+    @inlinable
     public func fetchAll<T>(_ sql: SQL, _ row: (Statement) throws -> T) throws -> [T] {
         try withCachedStatement(sql) { statement in
             var result: [T] = []
@@ -140,6 +144,7 @@ extension Connection {
     }
 
     /// The first row of a query turned into a value, or nil when there is none.
+    @inlinable
     public func fetchOne<T>(_ sql: SQL, _ row: (Statement) throws -> T) throws -> T? {
         try withCachedStatement(sql) { statement in
             try statement.step() ? try row(statement) : nil
@@ -147,6 +152,7 @@ extension Connection {
     }
 
     /// Calls `body` for each row of a query, without collecting anything.
+    @inlinable
     public func forEachRow(_ sql: SQL, _ body: (Statement) throws -> Void) throws {
         try withCachedStatement(sql) { statement in
             while try statement.step() { try body(statement) }
