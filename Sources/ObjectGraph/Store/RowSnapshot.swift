@@ -96,53 +96,46 @@ package final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64>, @unc
 
     /// The snapshot of the statement's current row: the columns at `positions`, in order.
     ///
-    /// Cost: one allocation; per column one type check, and for text and blobs one copy
-    /// of SQLite's bytes (no decoding).
+    /// Cost: one allocation; per column one read of SQLite's value
+    /// (``Statement/rawColumn(at:)``), and for text and blobs one copy of its bytes (no
+    /// decoding).
     package static func make(
         objectID: ObjectID, version: Int64, from statement: Statement, positions: [Int32]
     ) -> RowSnapshot {
-        withUnsafeTemporaryAllocation(of: ColumnType.self, capacity: positions.count) { types in
+        withUnsafeTemporaryAllocation(of: RawColumn.self, capacity: positions.count) { columns in
             var byteCount = 0
             for (index, position) in positions.enumerated() {
-                let type = statement.columnType(at: position)
-                types.initializeElement(at: index, to: type)
-                if type == .text || type == .blob {
-                    byteCount += statement.columnByteCount(at: position)
-                }
+                let column = statement.rawColumn(at: position)
+                columns.initializeElement(at: index, to: column)
+                byteCount += column.bytes.count
             }
             let row = allocate(
                 objectID: objectID, version: version, count: positions.count, bytes: byteCount)
-            row.copy(statement, positions, types: types)
+            row.copy(columns)
             return row
         }
     }
 
     /// The second pass of ``make(objectID:version:from:positions:)``: each column's
-    /// value or bytes, by the storage class the first pass read.
-    private func copy(
-        _ statement: Statement, _ positions: [Int32], types: UnsafeMutableBufferPointer<ColumnType>
-    ) {
+    /// value or bytes, as the first pass read them (SQLite's buffers are valid until the
+    /// statement steps).
+    private func copy(_ columns: UnsafeMutableBufferPointer<RawColumn>) {
         fill { cells, bytes in
             var offset = 0
-            for (index, position) in positions.enumerated() {
-                let type = types[index]
-                switch type {
+            for (index, column) in columns.enumerated() {
+                switch column.type {
                 case .null: cells[2 * index] = Tag.null.rawValue
                 case .integer:
-                    cells[2 * index] = Tag.integer.rawValue
-                    cells[2 * index + 1] = UInt64(bitPattern: statement.int64(at: position))
+                    (cells[2 * index], cells[2 * index + 1]) = (Tag.integer.rawValue, column.bits)
                 case .real:
-                    cells[2 * index] = Tag.real.rawValue
-                    cells[2 * index + 1] = statement.double(at: position).bitPattern
+                    (cells[2 * index], cells[2 * index + 1]) = (Tag.real.rawValue, column.bits)
                 case .text, .blob:
-                    let count = statement.withColumnBytes(at: position) { source in
-                        if let base = source.baseAddress {
-                            bytes.baseAddress!.advanced(by: offset).copyMemory(
-                                from: base, byteCount: source.count)
-                        }
-                        return source.count
+                    let count = column.bytes.count
+                    if let base = column.bytes.baseAddress {
+                        bytes.baseAddress!.advanced(by: offset).copyMemory(
+                            from: base, byteCount: count)
                     }
-                    let tag = type == .text ? Tag.text : Tag.blob
+                    let tag = column.type == .text ? Tag.text : Tag.blob
                     cells[2 * index] = tag.rawValue | UInt64(count) << 8
                     cells[2 * index + 1] = UInt64(offset)
                     offset += count
