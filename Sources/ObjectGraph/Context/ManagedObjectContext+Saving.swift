@@ -10,9 +10,16 @@ extension ManagedObjectContext {
     /// when nobody took more since) and the context's changes in place, temporary IDs
     /// included, so it can be retried.
     ///
+    /// In a child context (one with a ``parent``) it writes nothing: the changes become
+    /// the parent's unsaved changes, and reach the store when the root context saves.
+    ///
+    /// Posts objects-did-change (pending changes), will-save, then did-save.
+    ///
     /// Cost: with I inserts, U updates and D deletes of one entity: BEGIN, SELECT,
     /// UPDATE, COMMIT for the keys (when I > 0), then BEGIN, I + U + D statements plus
-    /// join rows, COMMIT. Faults of changed or deleted objects are fired first.
+    /// join rows, COMMIT. Faults of changed or deleted objects are fired first. In a
+    /// child: no SQL (the parent fires the faults of changed objects it has not loaded,
+    /// from the row cache when their rows are there).
     ///
     /// - Throws: ``SaveError``.
     public func save() throws {
@@ -21,6 +28,10 @@ extension ManagedObjectContext {
         guard hasChanges else { return }
         if observers.observes(.willSave) { post(ContextNotification(name: .willSave, context: self)) }
         try validateForSave()
+        if let parent {
+            announce(try pushToParent(parent))
+            return
+        }
         try loadCommittedVersions()
         let reservations = try reserveKeys()
         assignKeys(reservations)
@@ -31,7 +42,9 @@ extension ManagedObjectContext {
                     inserted: inserted.objects.count, updated: updated.objects.count,
                     deleted: deleted.objects.count))
             try coordinator.write(operations)
-            let note = wantsDidSave ? didSaveNotification(operations) : nil
+            let hasChildren = !children.isEmpty
+            let note = wantsDidSave || hasChildren ? didSaveNotification(operations) : nil
+            if hasChildren, let note { renamedTemporaryIDs.merge(note.permanentIDs) { $1 } }
             didSave(operations)
             coordinator.trace?.savePhase(.saved)
             if let note { announce(note) }
@@ -103,7 +116,9 @@ extension ManagedObjectContext {
 
     private func reserveKeys() throws -> [StoreCoordinator.KeyReservation] {
         var counts: [Int: Int] = [:]
-        for object in inserted.objects { counts[object.entity.rootID, default: 0] += 1 }
+        for object in inserted.objects where object.objectID.isTemporaryID {
+            counts[object.entity.rootID, default: 0] += 1
+        }
         guard !counts.isEmpty else { return [] }
         coordinator.trace?.savePhase(.reservingKeys(objects: inserted.objects.count))
         do {
@@ -121,6 +136,10 @@ extension ManagedObjectContext {
                 ($0.entityID, $0.previousMax + 1)
             })
         for object in inserted.objects {
+            guard object.objectID.isTemporaryID else {
+                object.pendingPermanentID = object.objectID  // obtainPermanentIDs(for:)
+                continue
+            }
             let root = object.entity.rootID
             object.pendingPermanentID = ObjectID(
                 entity: object.entity, primaryKey: next[root]!, store: coordinator.storeUUID)
