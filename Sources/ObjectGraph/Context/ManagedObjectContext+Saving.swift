@@ -36,12 +36,7 @@ extension ManagedObjectContext {
         let reservations = try reserveKeys()
         assignKeys(reservations)
         do {
-            let operations = makeOperations()
-            coordinator.trace?.savePhase(
-                .writing(
-                    inserted: inserted.objects.count, updated: updated.objects.count,
-                    deleted: deleted.objects.count))
-            try coordinator.write(operations)
+            let operations = try writeResolvingConflicts()
             let hasChildren = !children.isEmpty
             let note = wantsDidSave || hasChildren ? didSaveNotification(operations) : nil
             if hasChildren, let note { renamedTemporaryIDs.merge(note.permanentIDs) { $1 } }
@@ -102,6 +97,8 @@ extension ManagedObjectContext {
 
     /// Fires the faults of changed and deleted objects, whose `Z_OPT` guards their
     /// UPDATE or DELETE; rows that vanished meanwhile are optimistic-locking conflicts.
+    /// With a merge policy other than `.error`, such objects leave the context (their
+    /// rows are gone) and the save goes on.
     private func loadCommittedVersions() throws {
         var vanished: [ObjectID] = []
         for object in [updated.objects, deleted.objects].joined() {
@@ -111,7 +108,36 @@ extension ManagedObjectContext {
                 vanished.append(id)
             }
         }
-        if !vanished.isEmpty { throw SaveError.optimisticLockingFailure(objects: vanished) }
+        guard !vanished.isEmpty else { return }
+        guard mergePolicy != .error else {
+            throw SaveError.optimisticLockingFailure(conflicts: try describeConflicts(vanished))
+        }
+        forgetDeleted(Set(vanished))
+    }
+
+    /// Runs the save's write transaction; on an optimistic-locking conflict, resolves
+    /// it with the merge policy and writes again (up to ``maximumConflictRetries``
+    /// times, for writers that keep racing), or throws the conflicts described.
+    private func writeResolvingConflicts() throws -> [WriteOperation] {
+        var attempts = 0
+        while true {
+            let operations = makeOperations()
+            coordinator.trace?.savePhase(
+                .writing(
+                    inserted: inserted.objects.count, updated: updated.objects.count,
+                    deleted: deleted.objects.count))
+            do {
+                try coordinator.write(operations)
+                return operations
+            } catch SaveError.optimisticLockingFailure(let conflicts) {
+                let ids = conflicts.map(\.objectID)
+                guard mergePolicy != .error, attempts < Self.maximumConflictRetries else {
+                    throw SaveError.optimisticLockingFailure(conflicts: try describeConflicts(ids))
+                }
+                attempts += 1
+                try resolveConflicts(ids)
+            }
+        }
     }
 
     private func reserveKeys() throws -> [StoreCoordinator.KeyReservation] {

@@ -75,6 +75,16 @@ public final class ManagedObjectContext: @unchecked Sendable {
     }
     private let mergesAutomatically = Atomic<Bool>(false)
 
+    /// How a save resolves rows changed or deleted in the store since this context
+    /// read them, and inserts colliding on a uniqueness constraint; `.error` (the
+    /// default, as Core Data) fails the save. See ``MergePolicy``.
+    ///
+    /// Related: https://developer.apple.com/documentation/coredata/nsmanagedobjectcontext/1506224-mergepolicy
+    public var mergePolicy = MergePolicy.error
+
+    /// How many times a save resolves conflicts and writes again before giving up.
+    static let maximumConflictRetries = 100
+
     let coordinator: StoreCoordinator
     /// This context's children (see ``parent``), held weakly.
     let children = MergeTargets()
