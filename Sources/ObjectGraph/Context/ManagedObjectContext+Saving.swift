@@ -33,6 +33,7 @@ extension ManagedObjectContext {
             return
         }
         try loadCommittedVersions()
+        if mergePolicy != .error { try resolveConstraintConflicts() }
         let reservations = try reserveKeys()
         assignKeys(reservations)
         do {
