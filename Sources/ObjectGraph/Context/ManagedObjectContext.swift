@@ -108,8 +108,8 @@ public final class ManagedObjectContext: @unchecked Sendable {
     @exclusivity(unchecked) var typedSlots = TypedSlotCache()
     /// Observers and the changes the next objects-did-change lists (see
     /// ``ContextObservers``). Unchecked exclusivity: touched only on `queue`, and read
-    /// on every change of every object (the runtime check cost about 2% of a batch
-    /// insert's instructions).
+    /// on every change of every object (with the runtime check,
+    /// `materialize/insert [batch-typed]` counted 1.6% more instructions at 10k).
     @exclusivity(unchecked) var observers = ContextObservers()
 
     init(
