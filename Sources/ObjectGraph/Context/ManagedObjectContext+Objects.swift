@@ -52,6 +52,7 @@ extension ManagedObjectContext {
         object.isInserted = true
         registered[object.objectID] = object
         inserted.append(object)
+        trackChange(object)
         return object
     }
 
@@ -89,6 +90,7 @@ extension ManagedObjectContext {
     /// - Throws: ``KeyValueError/faultNotFulfilled(object:)`` when the row is gone.
     func fulfill(_ object: ManagedObject) throws {
         guard object.isFault else { return }
+        if let parent, try fulfillFromParent(object, parent) { return }
         let retain = !object.holdsCacheReference
         let maxAge = stalenessInterval < 0 ? nil : UInt64(stalenessInterval * 1e9)
         guard
@@ -104,5 +106,6 @@ extension ManagedObjectContext {
     /// Records that a saved object changed.
     func noteChange(_ object: ManagedObject) {
         if !object.isInserted && !object.isDeleted { updated.append(object) }
+        trackChange(object)
     }
 }
