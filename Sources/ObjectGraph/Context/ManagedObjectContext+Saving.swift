@@ -28,7 +28,7 @@ extension ManagedObjectContext {
                 .writing(
                     inserted: inserted.objects.count, updated: updated.objects.count,
                     deleted: deleted.objects.count))
-            try coordinator.write(operations)
+            try coordinator.write(operations, history: makeHistoryRecord())
             didSave(operations)
             coordinator.trace?.savePhase(.saved)
         } catch {

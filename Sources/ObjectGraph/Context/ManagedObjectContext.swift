@@ -60,6 +60,9 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// Typed properties' indexes, found once per property and entity (see
     /// ``TypedSlotCache``). Unchecked exclusivity: touched only on `queue`.
     @exclusivity(unchecked) var typedSlots = TypedSlotCache()
+    /// The author persistent history records for this context's saves
+    /// (docs/HISTORY.md); nil records none.
+    public var transactionAuthor: String?
 
     init(concurrencyType: ConcurrencyType, coordinator: StoreCoordinator) {
         self.concurrencyType = concurrencyType

@@ -55,8 +55,9 @@ extension StoreCoordinator {
     /// transaction rolls back and the save fails listing those objects.
     ///
     /// - Throws: ``SaveError/optimisticLockingFailure(objects:)`` or ``SaveError/sqlite(_:objects:)``.
-    func write(_ operations: [WriteOperation]) throws {
+    func write(_ operations: [WriteOperation], history: HistoryRecord? = nil) throws {
         try withConnection { connection in
+            var learnt: [String: Int64] = [:]
             do {
                 try connection.transaction(.exclusive) {
                     var conflicts: [ObjectID] = []
@@ -76,6 +77,7 @@ extension StoreCoordinator {
                     if !conflicts.isEmpty {
                         throw SaveError.optimisticLockingFailure(objects: conflicts)
                     }
+                    if let history { learnt = try recordHistory(history, on: connection) }
                 }
             } catch let error as SQLiteError {
                 throw SaveError.sqlite(error, objects: operations.compactMap(\.objectID))
@@ -85,6 +87,7 @@ extension StoreCoordinator {
                 let now = MonotonicClock.now()
                 for operation in operations { Self.apply(operation, to: &cache, at: now) }
             }
+            historyStrings.learn(learnt)
             statistics.record { $0.saveCount += 1 }
         }
     }
