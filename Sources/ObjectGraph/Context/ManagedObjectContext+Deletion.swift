@@ -23,6 +23,7 @@ extension ManagedObjectContext {
             deleted.append(object)
         }
         object.isDeleted = true
+        trackChange(object)
         applyDeleteRules(to: object)
         if wasInserted {
             registered[object.objectID] = nil

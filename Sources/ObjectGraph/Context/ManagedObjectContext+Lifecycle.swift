@@ -15,6 +15,7 @@ extension ManagedObjectContext {
         updated.removeAll()
         deleted.removeAll()
         deleteRuleFailures.removeAll()
+        observers.clearPending()
     }
 
     /// Forgets every object: the context is as new, and the row-cache entries only it
@@ -29,6 +30,7 @@ extension ManagedObjectContext {
         updated.removeAll()
         deleted.removeAll()
         deleteRuleFailures.removeAll()
+        observers.clearPending()
     }
 
     /// Turns an object back into a fault so that its next access reloads its values.
@@ -46,5 +48,6 @@ extension ManagedObjectContext {
         object.snapshot = nil
         object.partial = nil
         for index in object.toMany.keys { object.toMany[index]!.committed = nil }
+        trackRefreshed(CollectionOfOne(object.objectID))
     }
 }

@@ -52,6 +52,7 @@ extension ManagedObjectContext {
         object.isInserted = true
         registered[object.objectID] = object
         inserted.append(object)
+        trackChange(object)
         return object
     }
 
@@ -104,5 +105,6 @@ extension ManagedObjectContext {
     /// Records that a saved object changed.
     func noteChange(_ object: ManagedObject) {
         if !object.isInserted && !object.isDeleted { updated.append(object) }
+        trackChange(object)
     }
 }

@@ -17,7 +17,9 @@ extension ManagedObjectContext {
     /// - Throws: ``SaveError``.
     public func save() throws {
         checkQueue()
+        processPendingChanges()
         guard hasChanges else { return }
+        if observers.observes(.willSave) { post(ContextNotification(name: .willSave, context: self)) }
         try validateForSave()
         try loadCommittedVersions()
         let reservations = try reserveKeys()
@@ -29,8 +31,10 @@ extension ManagedObjectContext {
                     inserted: inserted.objects.count, updated: updated.objects.count,
                     deleted: deleted.objects.count))
             try coordinator.write(operations, history: makeHistoryRecord())
+            let note = wantsDidSave ? didSaveNotification(operations) : nil
             didSave(operations)
             coordinator.trace?.savePhase(.saved)
+            if let note { announce(note) }
         } catch {
             coordinator.trace?.savePhase(.failed)
             coordinator.releasePrimaryKeys(reservations)

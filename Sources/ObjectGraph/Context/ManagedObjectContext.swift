@@ -63,6 +63,9 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// The author persistent history records for this context's saves
     /// (docs/HISTORY.md); nil records none.
     public var transactionAuthor: String?
+    /// Observers and the changes the next objects-did-change lists (see
+    /// ``ContextObservers``).
+    var observers = ContextObservers()
 
     init(concurrencyType: ConcurrencyType, coordinator: StoreCoordinator) {
         self.concurrencyType = concurrencyType
@@ -104,23 +107,37 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// already there.
     ///
     /// - Returns: what `body` returns.
+    /// When the block ends (and it was not already running on the queue), pending
+    /// changes are processed: objects-did-change is posted if there were changes.
+    ///
+    /// - Returns: what `body` returns.
     public func performAndWait<T>(_ body: () throws -> T) rethrows -> T {
         if isOnQueue { return try body() }
-        return try queue.sync { try body() }
+        return try queue.sync {
+            defer { processPendingChanges() }
+            return try body()
+        }
     }
 
-    /// Schedules `body` on the context's queue and returns at once.
+    /// Schedules `body` on the context's queue and returns at once; pending changes
+    /// are processed when it ends.
     public func perform(_ body: @escaping @Sendable () -> Void) {
-        queue.async(execute: body)
+        queue.async {
+            body()
+            self.processPendingChanges()
+        }
     }
 
-    /// Runs `body` on the context's queue and resumes with its result.
+    /// Runs `body` on the context's queue and resumes with its result; pending changes
+    /// are processed when it ends.
     ///
     /// - Throws: what `body` throws.
     public func perform<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             queue.async {
-                continuation.resume(with: Result { try body() })
+                let result = Result { try body() }
+                self.processPendingChanges()
+                continuation.resume(with: result)
             }
         }
     }
