@@ -28,6 +28,9 @@ extension ManagedObjectContext {
     /// this context: updated objects it holds are refreshed, deleted ones leave it,
     /// inserted ones need nothing (fetches read the store).
     ///
+    /// Posts objects-did-change: the refreshed objects, then the merged inserts and
+    /// deletes (what a fetched results controller on this context needs).
+    ///
     /// Cost: no SQL; each refreshed object's next access reads its row (one SELECT).
     public func mergeChanges(fromHistory transactions: [PersistentHistoryTransaction]) {
         var changes: [String: [ObjectID]] = [:]
@@ -35,6 +38,13 @@ extension ManagedObjectContext {
             changes.merge(transaction.objectIDsByChangeKey) { $0 + $1 }
         }
         Self.mergeChanges(fromRemoteContextSave: changes, into: [self])
+        processPendingChanges()
+        let inserted = Set(changes[Self.insertedObjectsKey] ?? [])
+        let deleted = Set(changes[Self.deletedObjectsKey] ?? [])
+        guard !inserted.isEmpty || !deleted.isEmpty else { return }
+        post(
+            ContextNotification(
+                name: .objectsDidChange, context: self, inserted: inserted, invalidated: deleted))
     }
 
     /// What history records of the save in progress; nil when the store does not
