@@ -38,6 +38,7 @@ import Testing
             "n-plus-one/user-post-counts", "n-plus-one/post-tags", "batch-ops/insert",
             "batch-ops/update", "batch-ops/delete", "materialize/read-two", "materialize/lookup",
             "materialize/to-many", "materialize/n-plus-one", "materialize/insert",
+            "live-results/update", "live-results/update-outside", "history/merge",
         ]
         var expected = Dictionary(uniqueKeysWithValues: engine.map { ($0, ["raw"]) })
         for id in indexes { expected[id] = ["raw-indexed"] }

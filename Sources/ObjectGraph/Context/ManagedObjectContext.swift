@@ -63,6 +63,9 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// The author persistent history records for this context's saves
     /// (docs/HISTORY.md); nil records none.
     public var transactionAuthor: String?
+    /// Records changes for undo and redo (docs/UNDO.md); the view context has one,
+    /// other contexts none, as in Core Data.
+    public var undoManager: ContextUndoManager?
     /// Observers and the changes the next objects-did-change lists (see
     /// ``ContextObservers``).
     var observers = ContextObservers()
