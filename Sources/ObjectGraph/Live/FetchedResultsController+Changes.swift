@@ -14,8 +14,8 @@ public struct FetchedResultsDiff: Equatable, Sendable {
 
 extension FetchedResultsController {
     /// Applies a save's or merge's changed object IDs to the results and tells the
-    /// delegate and the snapshot streams. IDs of other entities are ignored; when none
-    /// is of the controller's entity, nothing happens.
+    /// delegate and the snapshot streams when anything changed. IDs of other entities
+    /// are ignored; when none is of the controller's entity, nothing happens.
     ///
     /// Decided in memory: each inserted or updated object of the entity is tested with
     /// the in-memory predicate evaluator and placed by its sort-key values. When that
@@ -50,7 +50,7 @@ extension FetchedResultsController {
         let diff = makeDiff(
             old: (oldList, oldSections), changed: Set(changed), gone: Set(gone),
             refetched: refetched)
-        deliver(diff)
+        if !diff.objectChanges.isEmpty || !diff.sectionChanges.isEmpty { deliver(diff) }
         return diff
     }
 

@@ -133,12 +133,7 @@ public final class FetchedResultsController {
 
     /// The results as section names and object IDs.
     public var snapshot: FetchedResultsSnapshot {
-        FetchedResultsSnapshot(
-            sectionIdentifiers: sections.map(\.name),
-            itemIdentifiers: sections.map { section in
-                list.entries[section.offset..<(section.offset + section.numberOfObjects)]
-                    .map(\.id)
-            })
+        FetchedResultsSnapshot(sections: sections, entries: list.entries)
     }
 
     /// A new stream of snapshots, one after every change; it ends when the caller

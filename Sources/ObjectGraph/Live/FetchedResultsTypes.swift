@@ -54,14 +54,29 @@ public enum FetchedResultsSectionChange: Hashable, Sendable {
 
 /// The results as identifiers, the shape diffable data sources and SwiftUI lists
 /// take: section names and each section's object IDs in order.
+///
+/// Cost: making one shares the controller's storage (no copy); the identifier
+/// arrays are built when read.
 public struct FetchedResultsSnapshot: Equatable, Sendable {
+    let sections: [FetchedResultsSection]
+    let entries: [ResultList.Entry]
+
     /// Section names in order.
-    public let sectionIdentifiers: [String]
+    public var sectionIdentifiers: [String] { sections.map(\.name) }
+
     /// Each section's object IDs, in order.
-    public let itemIdentifiers: [[ObjectID]]
+    public var itemIdentifiers: [[ObjectID]] {
+        sections.map { section in
+            entries[section.offset..<(section.offset + section.numberOfObjects)].map(\.id)
+        }
+    }
 
     /// Every object ID, sections joined.
-    public var allItemIdentifiers: [ObjectID] { Array(itemIdentifiers.joined()) }
+    public var allItemIdentifiers: [ObjectID] { entries.map(\.id) }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.sections == rhs.sections && lhs.allItemIdentifiers == rhs.allItemIdentifiers
+    }
 }
 
 /// A controller's request cannot be watched.

@@ -9,7 +9,7 @@ import Foundation
 /// lookup plus O(log n) comparisons.
 struct ResultList {
     /// One result.
-    struct Entry {
+    struct Entry: Sendable {
         let id: ObjectID
         let keys: [PredicateValue]
     }
@@ -56,27 +56,31 @@ struct ResultList {
     }
 
     /// Removes the entries at `removed` (ascending, distinct) and merges `added` in
-    /// order, in one pass.
+    /// order: each addition's place is found by binary search among the old entries,
+    /// and the runs between places and removals are copied whole.
     ///
-    /// Cost: O(n + k log k).
+    /// Cost: O(n) copying, O(k log n) comparisons.
     mutating func replace(removing removed: [Int], adding added: [Entry]) {
         let additions = added.sorted(by: precedes)
+        let places = additions.map(insertionIndex)
         var result: [Entry] = []
         result.reserveCapacity(entries.count - removed.count + additions.count)
+        var cursor = 0
         var nextRemoval = 0
-        var nextAddition = 0
-        for (index, entry) in entries.enumerated() {
-            if nextRemoval < removed.count && removed[nextRemoval] == index {
+        func copy(upTo end: Int) {
+            while nextRemoval < removed.count && removed[nextRemoval] < end {
+                result.append(contentsOf: entries[cursor..<removed[nextRemoval]])
+                cursor = removed[nextRemoval] + 1
                 nextRemoval += 1
-                continue
             }
-            while nextAddition < additions.count && precedes(additions[nextAddition], entry) {
-                result.append(additions[nextAddition])
-                nextAddition += 1
-            }
-            result.append(entry)
+            if cursor < end { result.append(contentsOf: entries[cursor..<end]) }
+            cursor = max(cursor, end)
         }
-        result.append(contentsOf: additions[nextAddition...])
+        for (addition, place) in zip(additions, places) {
+            copy(upTo: place)
+            result.append(addition)
+        }
+        copy(upTo: entries.count)
         for index in removed { keysByID[entries[index].id] = nil }
         for entry in additions { keysByID[entry.id] = entry.keys }
         entries = result
