@@ -36,38 +36,56 @@ extension FetchedResultsController {
         let changed = inserted.filter(isMember) + updated.filter(isMember)
         let gone = deleted.filter(isMember)
         guard !changed.isEmpty || !gone.isEmpty else { return nil }
-        let oldSections = sections
-        let oldList = list
+        let old = OldResults(entries: list.entries, sections: sections)
+        var positions: [ObjectID: Int]
         let refetched: Bool
         do {
-            try applyInMemory(changed: changed, deleted: gone)
+            positions = try applyInMemory(changed: changed, deleted: gone)
             refetched = false
         } catch {
             guard (try? refetch()) != nil else { return nil }
+            positions = Dictionary(
+                old.entries.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { $1 })
             refetched = true
         }
-        sections = ResultSections.make(list, sectioned: sectionNameKeyPath != nil)
+        if refetched || !positions.isEmpty || list.count != old.entries.count {
+            sections = ResultSections.make(list, sectioned: sectionNameKeyPath != nil)
+        }
         let diff = makeDiff(
-            old: (oldList, oldSections), changed: Set(changed), gone: Set(gone),
+            old: old, positions: positions, changed: Set(changed), gone: Set(gone),
             refetched: refetched)
         if !diff.objectChanges.isEmpty || !diff.sectionChanges.isEmpty { deliver(diff) }
         return diff
     }
 
-    private func applyInMemory(changed: [ObjectID], deleted: [ObjectID]) throws {
-        var removed = Set<Int>()
+    /// The results before a change batch: their storage is shared, not copied.
+    struct OldResults {
+        let entries: [ResultList.Entry]
+        let sections: [FetchedResultsSection]
+    }
+
+    /// Places the changed objects; returns where each changed or deleted object was
+    /// before (those that were results), read before the list changes so that the old
+    /// list's index is never copied.
+    private func applyInMemory(changed: [ObjectID], deleted: [ObjectID]) throws
+        -> [ObjectID: Int]
+    {
+        var positions: [ObjectID: Int] = [:]
         var added: [ResultList.Entry] = []
         for id in deleted {
-            if let index = list.position(of: id) { removed.insert(index) }
+            if let index = list.position(of: id) { positions[id] = index }
         }
         var seen = Set<ObjectID>()
         for id in changed where seen.insert(id).inserted {
             let object = managedObjectContext.object(with: id)
-            if let index = list.position(of: id) { removed.insert(index) }
+            if let index = list.position(of: id) { positions[id] = index }
             guard !object.isDeleted, try matches(object) else { continue }
             added.append(ResultList.Entry(id: id, keys: try sortValues(of: object)))
         }
-        list.replace(removing: removed.sorted(), adding: added)
+        if !positions.isEmpty || !added.isEmpty {
+            list.replace(removing: positions.values.sorted(), adding: added)
+        }
+        return positions
     }
 
     private func matches(_ object: ManagedObject) throws -> Bool {
@@ -85,29 +103,33 @@ extension FetchedResultsController {
     }
 
     private func makeDiff(
-        old: (list: ResultList, sections: [FetchedResultsSection]), changed: Set<ObjectID>,
+        old: OldResults, positions: [ObjectID: Int], changed: Set<ObjectID>,
         gone: Set<ObjectID>, refetched: Bool
     ) -> FetchedResultsDiff {
         let candidates =
-            refetched ? Set(old.list.entries.map(\.id)).union(list.entries.map(\.id))
+            refetched ? Set(old.entries.map(\.id)).union(list.entries.map(\.id))
             : changed.union(gone)
         var removed = Set<ObjectID>()
         var added = Set<ObjectID>()
         var present: [ObjectID: (from: Int, to: Int)] = [:]
         for id in candidates {
-            switch (old.list.position(of: id), list.position(of: id)) {
+            switch (positions[id], list.position(of: id)) {
             case (_?, nil): removed.insert(id)
             case (nil, _?): added.insert(id)
             case (let from?, let to?) where changed.contains(id): present[id] = (from, to)
             default: break
             }
         }
-        let moved = movedObjects(old: old.list, present: present, removed: removed, added: added)
+        let moved = movedObjects(old: old.entries, present: present, removed: removed, added: added)
         let oldPath = { ResultSections.indexPath(of: $0, in: old.sections) }
         let newPath = { ResultSections.indexPath(of: $0, in: self.sections) }
-        var deletes = removed.map { FetchedResultsChange.delete($0, indexPath: oldPath(old.list.position(of: $0)!)) }
+        var deletes = removed.map {
+            FetchedResultsChange.delete($0, indexPath: oldPath(positions[$0]!))
+        }
         deletes.sort(by: Self.order)
-        var inserts = added.map { FetchedResultsChange.insert($0, newIndexPath: newPath(list.position(of: $0)!)) }
+        var inserts = added.map {
+            FetchedResultsChange.insert($0, newIndexPath: newPath(list.position(of: $0)!))
+        }
         inserts.sort(by: Self.order)
         var updates = present.map { id, move in
             moved.contains(id)
@@ -125,14 +147,14 @@ extension FetchedResultsController {
     /// changed, or all of them when that alone would not reproduce the new order (a
     /// table view applying the deletes, inserts and moves must get the new results).
     private func movedObjects(
-        old: ResultList, present: [ObjectID: (from: Int, to: Int)], removed: Set<ObjectID>,
+        old: [ResultList.Entry], present: [ObjectID: (from: Int, to: Int)], removed: Set<ObjectID>,
         added: Set<ObjectID>
     ) -> Set<ObjectID> {
         if removed.isEmpty && added.isEmpty && present.values.allSatisfy({ $0.from == $0.to }) {
             return []
         }
         let staying = { (ids: [ObjectID], skip: Set<ObjectID>) in ids.filter { !skip.contains($0) } }
-        let before = staying(old.entries.map(\.id), removed)
+        let before = staying(old.map(\.id), removed)
         let after = staying(list.entries.map(\.id), added)
         var rank: [ObjectID: Int] = [:]
         for (index, id) in before.enumerated() where present[id] != nil { rank[id] = index }
