@@ -61,7 +61,8 @@ struct LiveResultsState {
             }
             let ids = try context.fetchObjectIDs(LiveResultsSuite.request(batchSize: 20))
             let changed = Set(targets.map(\.objectID))
-            return Self.checksum(count: ids.count, changedResults: ids.filter(changed.contains).count)
+            return Self.checksum(
+                count: ids.count, changedResults: ids.filter(changed.contains).count)
         }
     }
 
@@ -78,8 +79,8 @@ struct LiveResultsState {
         var changedResults = 0
         try connection.forEachRow(
             "SELECT t0.Z_PK FROM ZPOST t0 WHERE t0.ZSTATUS != \(LiveResultsSuite.excluded) "
-                + "ORDER BY t0.ZCREATEDAT DESC, t0.Z_PK")
-        { row in
+                + "ORDER BY t0.ZCREATEDAT DESC, t0.Z_PK"
+        ) { row in
             count += 1
             if changed.contains(row.int64(at: 0)) { changedResults += 1 }
         }

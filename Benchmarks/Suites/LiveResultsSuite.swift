@@ -42,7 +42,8 @@ enum LiveResultsSuite {
             case .batch20: .init("batch-20", summary: "controller, fetchBatchSize 20, diff")
             case .batch0: .init("batch-0", summary: "controller, fetchBatchSize 0, diff")
             case .refetch: .init("refetch", summary: "object IDs fetched again after the save")
-            case .raw: .init("raw", summary: "UPDATEs and the ID SELECT through SQLiteDB", kind: .raw)
+            case .raw:
+                .init("raw", summary: "UPDATEs and the ID SELECT through SQLiteDB", kind: .raw)
             }
         }
     }

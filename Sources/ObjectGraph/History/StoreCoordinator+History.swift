@@ -94,10 +94,12 @@ extension StoreCoordinator {
         typealias Head = (number: Int64, time: Double, strings: [String?])
         let (heads, changes) = try withConnection { connection in
             try connection.transaction(.deferred) {
-                let heads = try connection.fetchAll(HistorySQL.selectTransactions(after: condition)) {
+                let heads = try connection.fetchAll(HistorySQL.selectTransactions(after: condition))
+                {
                     statement -> Head in
                     let strings = (2...5).map { index -> String? in
-                        statement.isNull(at: Int32(index)) ? nil : statement.string(at: Int32(index))
+                        statement.isNull(at: Int32(index))
+                            ? nil : statement.string(at: Int32(index))
                     }
                     return (statement.int64(at: 0), statement.double(at: 1), strings)
                 }

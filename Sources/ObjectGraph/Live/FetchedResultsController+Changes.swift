@@ -107,7 +107,8 @@ extension FetchedResultsController {
         gone: Set<ObjectID>, refetched: Bool
     ) -> FetchedResultsDiff {
         let candidates =
-            refetched ? Set(old.entries.map(\.id)).union(list.entries.map(\.id))
+            refetched
+            ? Set(old.entries.map(\.id)).union(list.entries.map(\.id))
             : changed.union(gone)
         var removed = Set<ObjectID>()
         var added = Set<ObjectID>()
@@ -138,7 +139,8 @@ extension FetchedResultsController {
         }
         updates.sort(by: Self.order)
         return FetchedResultsDiff(
-            sectionChanges: sectionChanges(old: old.sections), objectChanges: deletes + inserts + updates,
+            sectionChanges: sectionChanges(old: old.sections),
+            objectChanges: deletes + inserts + updates,
             refetched: refetched)
     }
 
@@ -153,7 +155,8 @@ extension FetchedResultsController {
         if removed.isEmpty && added.isEmpty && present.values.allSatisfy({ $0.from == $0.to }) {
             return []
         }
-        let staying = { (ids: [ObjectID], skip: Set<ObjectID>) in ids.filter { !skip.contains($0) } }
+        let staying = { (ids: [ObjectID], skip: Set<ObjectID>) in ids.filter { !skip.contains($0) }
+        }
         let before = staying(old.map(\.id), removed)
         let after = staying(list.entries.map(\.id), added)
         var rank: [ObjectID: Int] = [:]
@@ -197,7 +200,9 @@ extension FetchedResultsController {
         let current = snapshot
         if let delegate {
             delegate.controllerWillChangeContent(self)
-            for change in diff.sectionChanges { delegate.controller(self, didChangeSection: change) }
+            for change in diff.sectionChanges {
+                delegate.controller(self, didChangeSection: change)
+            }
             for change in diff.objectChanges { delegate.controller(self, didChange: change) }
             delegate.controllerDidChangeContent(self)
             delegate.controller(self, didChangeContentWith: current)

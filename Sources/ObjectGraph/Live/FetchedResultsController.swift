@@ -76,7 +76,9 @@ public final class FetchedResultsController {
             throw FetchedResultsError.sectionKeyPathNotFirstSortKey(
                 sectionKeyPath: path, firstSortKey: first.keyPath)
         }
-        if fetchRequest.fetchLimit != 0 { throw FetchedResultsError.unsupportedOption("fetchLimit") }
+        if fetchRequest.fetchLimit != 0 {
+            throw FetchedResultsError.unsupportedOption("fetchLimit")
+        }
         if fetchRequest.fetchOffset != 0 {
             throw FetchedResultsError.unsupportedOption("fetchOffset")
         }
@@ -126,7 +128,9 @@ public final class FetchedResultsController {
 
     /// The objects of one section, in order (loading their batches).
     public func objects(inSection section: Int) -> [ManagedObject] {
-        let range = sections[section].offset..<(sections[section].offset
+        let range =
+            sections[section]
+            .offset..<(sections[section].offset
             + sections[section].numberOfObjects)
         return range.map { object(atFlatIndex: $0) }
     }

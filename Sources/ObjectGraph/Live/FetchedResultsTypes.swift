@@ -116,7 +116,8 @@ public protocol FetchedResultsControllerDelegate: AnyObject {
     func controllerWillChangeContent(_ controller: FetchedResultsController)
     /// A section appeared or went away.
     func controller(
-        _ controller: FetchedResultsController, didChangeSection change: FetchedResultsSectionChange)
+        _ controller: FetchedResultsController, didChangeSection change: FetchedResultsSectionChange
+    )
     /// An object was inserted, deleted, updated or moved.
     func controller(_ controller: FetchedResultsController, didChange change: FetchedResultsChange)
     /// After the last change of a batch.

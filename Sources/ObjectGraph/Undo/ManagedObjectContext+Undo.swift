@@ -22,7 +22,8 @@ extension ManagedObjectContext {
     @inline(__always)
     func willChangeAttribute(_ object: ManagedObject, _ index: Int) {
         guard let undoManager else { return }
-        undoManager.record(.attribute(object, index: index, old: object.currentAttributeValue(index)))
+        undoManager.record(
+            .attribute(object, index: index, old: object.currentAttributeValue(index)))
     }
 
     /// Records a to-one's target before it changes.

@@ -35,8 +35,9 @@ final class UndoGroup {
     func record(_ action: Action) {
         switch action {
         case .attribute(let object, let index, _):
-            guard seen.insert(PropertyKey(object: ObjectIdentifier(object), property: index))
-                .inserted
+            guard
+                seen.insert(PropertyKey(object: ObjectIdentifier(object), property: index))
+                    .inserted
             else { return }
         case .toOne(let object, let index, _):
             let key = PropertyKey(object: ObjectIdentifier(object), property: -1 - index)

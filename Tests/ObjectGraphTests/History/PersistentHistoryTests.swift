@@ -192,7 +192,9 @@ import Testing
             try context.save()
         }
         let connection = try Connection(location: .file(directory.path("plain.sqlite")))
-        let tables = try connection.fetchAll("SELECT name FROM sqlite_master WHERE name = 'ACHANGE'") {
+        let tables = try connection.fetchAll(
+            "SELECT name FROM sqlite_master WHERE name = 'ACHANGE'"
+        ) {
             $0.string(at: 0)
         }
         #expect(tables.isEmpty)

@@ -28,7 +28,9 @@ import Testing
                 sectionNameKeyPath: nil)
             controller.delegate = recorder
             try controller.performFetch()
-            return (controller, try viewer.execute(.fetchHistory(after: nil)).transactions.last?.token)
+            return (
+                controller, try viewer.execute(.fetchHistory(after: nil)).transactions.last?.token
+            )
         }
         var stream = controller.snapshots.makeAsyncIterator()
         let (top, added) = try inContext(writer) { context in

@@ -17,10 +17,13 @@ import Testing
             #expect(container.statistics.selectCount == 1)
             #expect(controller.sections.map(\.name) == ["0", "1"])
             #expect(controller.sections.map(\.numberOfObjects) == [3, 2])
-            let scores = controller.objects(inSection: 0).map { $0.value(forKey: "score") as? Double }
+            let scores = controller.objects(inSection: 0).map {
+                $0.value(forKey: "score") as? Double
+            }
             #expect(scores == [80, 70, 50])
-            #expect(controller.objects(inSection: 1).map { $0.value(forKey: "title") as? String }
-                == ["p9", "p6"])
+            #expect(
+                controller.objects(inSection: 1).map { $0.value(forKey: "title") as? String }
+                    == ["p9", "p6"])
             #expect(container.statistics.selectCount == 1)
         }
     }
@@ -46,7 +49,9 @@ import Testing
         }
     }
 
-    @Test("an update to a visible object that stays in the results costs 0 SELECTs", arguments: [0, 20])
+    @Test(
+        "an update to a visible object that stays in the results costs 0 SELECTs",
+        arguments: [0, 20])
     func updateInPlace(batchSize: Int) throws {
         let log = LogLines()
         let container = try Fixtures.container(log: log)
@@ -64,7 +69,8 @@ import Testing
             try context.save()
             #expect(log.sql.filter { $0.hasPrefix("SELECT") }.isEmpty)
             #expect(log.sql.count == 3)  // BEGIN, UPDATE, COMMIT
-            #expect(recorder.last == [.update(first.objectID, indexPath: .init(item: 0, section: 0))])
+            #expect(
+                recorder.last == [.update(first.objectID, indexPath: .init(item: 0, section: 0))])
             #expect(recorder.events == ["will", "object", "did", "snapshot"])
         }
     }
@@ -83,8 +89,12 @@ import Testing
             let top = controller.object(at: .init(item: 0, section: 0))  // p8, 80
             top.setValue(55.0, forKey: "score")
             try context.save()
-            #expect(recorder.last == [.move(top.objectID, from: .init(item: 0, section: 0),
-                                             to: .init(item: 1, section: 0))])
+            #expect(
+                recorder.last == [
+                    .move(
+                        top.objectID, from: .init(item: 0, section: 0),
+                        to: .init(item: 1, section: 0))
+                ])
             top.setValue(5.0, forKey: "score")
             try context.save()
             #expect(recorder.last == [.delete(top.objectID, indexPath: .init(item: 1, section: 0))])
@@ -96,7 +106,8 @@ import Testing
             let post = context.insertNewObject(forEntityName: "Post")
             post.setValue(99.0, forKey: "score")
             try context.save()
-            #expect(recorder.last == [.insert(post.objectID, newIndexPath: .init(item: 0, section: 0))])
+            #expect(
+                recorder.last == [.insert(post.objectID, newIndexPath: .init(item: 0, section: 0))])
             #expect(recorder.snapshots.last == controller.snapshot)
         }
     }
@@ -127,8 +138,9 @@ import Testing
         #expect(recorder.last.count == 1)
     }
 
-    @Test("diffs match a brute-force refetch over seeded random change sequences",
-          arguments: [(UInt64(1), 0), (UInt64(2), 7), (UInt64(3), 0), (UInt64(4), 3)])
+    @Test(
+        "diffs match a brute-force refetch over seeded random change sequences",
+        arguments: [(UInt64(1), 0), (UInt64(2), 7), (UInt64(3), 0), (UInt64(4), 3)])
     func randomSequences(seed: UInt64, batchSize: Int) throws {
         let container = try Fixtures.container()
         var random = SeededGenerator(seed: seed)

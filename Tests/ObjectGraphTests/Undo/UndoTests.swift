@@ -77,7 +77,8 @@ import Testing
             #expect((users[1].value(forKey: "posts") as? Set<ManagedObject>)?.count == 2)
             context.undo()
             #expect(post.value(forKey: "author") as? ManagedObject === users[0])
-            #expect((users[0].value(forKey: "posts") as? Set<ManagedObject>)?.contains(post) == true)
+            #expect(
+                (users[0].value(forKey: "posts") as? Set<ManagedObject>)?.contains(post) == true)
             #expect((users[1].value(forKey: "posts") as? Set<ManagedObject>)?.count == 1)
         }
         context.performAndWait { context.delete(users[1]) }
