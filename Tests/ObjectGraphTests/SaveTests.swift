@@ -116,11 +116,11 @@ import Testing
             mine.setValue("mine", forKey: "name")
             context.object(with: users[1]).setValue("also mine", forKey: "name")
             let error = #expect(throws: SaveError.self) { try context.save() }
-            guard case .optimisticLockingFailure(let objects) = error else {
+            guard case .optimisticLockingFailure(let conflicts) = error else {
                 Issue.record("unexpected \(String(describing: error))")
                 return
             }
-            #expect(objects == [users[0]])
+            #expect(conflicts.map(\.objectID) == [users[0]])
             #expect(mine.value(forKey: "name") as? String == "mine")
             #expect(context.hasChanges)
         }
@@ -142,11 +142,11 @@ import Testing
         inContext(container) { context in
             context.delete(context.object(with: id))
             let error = #expect(throws: SaveError.self) { try context.save() }
-            guard case .optimisticLockingFailure(let objects) = error else {
+            guard case .optimisticLockingFailure(let conflicts) = error else {
                 Issue.record("unexpected \(String(describing: error))")
                 return
             }
-            #expect(objects == [id])
+            #expect(conflicts.map(\.objectID) == [id])
         }
     }
 

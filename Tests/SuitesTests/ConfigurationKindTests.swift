@@ -38,6 +38,8 @@ import Testing
             "n-plus-one/user-post-counts", "n-plus-one/post-tags", "batch-ops/insert",
             "batch-ops/update", "batch-ops/delete", "materialize/read-two", "materialize/lookup",
             "materialize/to-many", "materialize/n-plus-one", "materialize/insert",
+            "contexts/merge-into-view-k1", "contexts/merge-into-view-k100",
+            "contexts/merge-into-view-k10000", "contexts/child-vs-root-save",
             "live-results/update", "live-results/update-outside", "history/merge",
         ]
         var expected = Dictionary(uniqueKeysWithValues: engine.map { ($0, ["raw"]) })

@@ -120,7 +120,8 @@ extension ManagedObject {
         return stored
     }
 
-    private func setAttributeValue(_ value: SQLiteValue, at index: Int) {
+    /// Records an attribute's new value (no change when it equals the committed one).
+    func setAttributeValue(_ value: SQLiteValue, at index: Int) {
         // SQLiteValue is ExpressibleByNilLiteral: spell out "no change", never `nil`.
         let change: SQLiteValue? = value == committedAttributeValue(index) ? .none : .some(value)
         attributeChanges.set(change, at: index, attributeCount: entity.attributes.count)

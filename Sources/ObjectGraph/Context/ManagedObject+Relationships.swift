@@ -66,6 +66,11 @@ extension ManagedObject {
         let entityID =
             key.entitySlot.flatMap { snapshot.values[$0].int64 }.map(Int.init)
             ?? entity.relationships[index].destinationID
+        if pk < 0 {
+            // Only a child context's row has these: a to-one to an object its parent
+            // inserted and has not saved (see ``ManagedObjectContext/childRowValues(of:)``).
+            return ObjectID(entity: model.entity(id: entityID), temporaryNumber: UInt64(-pk))
+        }
         return ObjectID(
             entity: model.entity(id: entityID), primaryKey: pk,
             store: context.coordinator.storeUUID)
@@ -96,6 +101,9 @@ extension ManagedObject {
         let context = managedObjectContext!
         if isInserted {
             state.committed = []
+        } else if let parent = context.parent {
+            try context.fulfill(self)
+            state.committed = try parent.toManyIDsForChild(objectID, index)
         } else {
             try context.fulfill(self)
             state.committed = try context.coordinator.relatedObjectIDs(

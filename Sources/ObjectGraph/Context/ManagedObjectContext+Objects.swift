@@ -91,6 +91,7 @@ extension ManagedObjectContext {
     /// - Throws: ``KeyValueError/faultNotFulfilled(object:)`` when the row is gone.
     func fulfill(_ object: ManagedObject) throws {
         guard object.isFault else { return }
+        if let parent, try fulfillFromParent(object, parent) { return }
         let retain = !object.holdsCacheReference
         let maxAge = stalenessInterval < 0 ? nil : UInt64(stalenessInterval * 1e9)
         guard

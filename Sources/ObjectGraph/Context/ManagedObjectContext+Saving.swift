@@ -10,9 +10,16 @@ extension ManagedObjectContext {
     /// when nobody took more since) and the context's changes in place, temporary IDs
     /// included, so it can be retried.
     ///
+    /// In a child context (one with a ``parent``) it writes nothing: the changes become
+    /// the parent's unsaved changes, and reach the store when the root context saves.
+    ///
+    /// Posts objects-did-change (pending changes), will-save, then did-save.
+    ///
     /// Cost: with I inserts, U updates and D deletes of one entity: BEGIN, SELECT,
     /// UPDATE, COMMIT for the keys (when I > 0), then BEGIN, I + U + D statements plus
-    /// join rows, COMMIT. Faults of changed or deleted objects are fired first.
+    /// join rows, COMMIT. Faults of changed or deleted objects are fired first. In a
+    /// child: no SQL (the parent fires the faults of changed objects it has not loaded,
+    /// from the row cache when their rows are there).
     ///
     /// - Throws: ``SaveError``.
     public func save() throws {
@@ -21,17 +28,19 @@ extension ManagedObjectContext {
         guard hasChanges else { return }
         if observers.observes(.willSave) { post(ContextNotification(name: .willSave, context: self)) }
         try validateForSave()
+        if let parent {
+            announce(try pushToParent(parent))
+            return
+        }
         try loadCommittedVersions()
+        if mergePolicy != .error { try resolveConstraintConflicts() }
         let reservations = try reserveKeys()
         assignKeys(reservations)
         do {
-            let operations = makeOperations()
-            coordinator.trace?.savePhase(
-                .writing(
-                    inserted: inserted.objects.count, updated: updated.objects.count,
-                    deleted: deleted.objects.count))
-            try coordinator.write(operations, history: makeHistoryRecord())
-            let note = wantsDidSave ? didSaveNotification(operations) : nil
+            let operations = try writeResolvingConflicts()
+            let hasChildren = !children.isEmpty
+            let note = wantsDidSave || hasChildren ? didSaveNotification(operations) : nil
+            if hasChildren, let note { renamedTemporaryIDs.merge(note.permanentIDs) { $1 } }
             didSave(operations)
             coordinator.trace?.savePhase(.saved)
             if let note { announce(note) }
@@ -89,6 +98,8 @@ extension ManagedObjectContext {
 
     /// Fires the faults of changed and deleted objects, whose `Z_OPT` guards their
     /// UPDATE or DELETE; rows that vanished meanwhile are optimistic-locking conflicts.
+    /// With a merge policy other than `.error`, such objects leave the context (their
+    /// rows are gone) and the save goes on.
     private func loadCommittedVersions() throws {
         var vanished: [ObjectID] = []
         for object in [updated.objects, deleted.objects].joined() {
@@ -98,12 +109,43 @@ extension ManagedObjectContext {
                 vanished.append(id)
             }
         }
-        if !vanished.isEmpty { throw SaveError.optimisticLockingFailure(objects: vanished) }
+        guard !vanished.isEmpty else { return }
+        guard mergePolicy != .error else {
+            throw SaveError.optimisticLockingFailure(conflicts: try describeConflicts(vanished))
+        }
+        forgetDeleted(Set(vanished))
+    }
+
+    /// Runs the save's write transaction; on an optimistic-locking conflict, resolves
+    /// it with the merge policy and writes again (up to ``maximumConflictRetries``
+    /// times, for writers that keep racing), or throws the conflicts described.
+    private func writeResolvingConflicts() throws -> [WriteOperation] {
+        var attempts = 0
+        while true {
+            let operations = makeOperations()
+            coordinator.trace?.savePhase(
+                .writing(
+                    inserted: inserted.objects.count, updated: updated.objects.count,
+                    deleted: deleted.objects.count))
+            do {
+                try coordinator.write(operations, history: makeHistoryRecord())
+                return operations
+            } catch SaveError.optimisticLockingFailure(let conflicts) {
+                let ids = conflicts.map(\.objectID)
+                guard mergePolicy != .error, attempts < Self.maximumConflictRetries else {
+                    throw SaveError.optimisticLockingFailure(conflicts: try describeConflicts(ids))
+                }
+                attempts += 1
+                try resolveConflicts(ids)
+            }
+        }
     }
 
     private func reserveKeys() throws -> [StoreCoordinator.KeyReservation] {
         var counts: [Int: Int] = [:]
-        for object in inserted.objects { counts[object.entity.rootID, default: 0] += 1 }
+        for object in inserted.objects where object.objectID.isTemporaryID {
+            counts[object.entity.rootID, default: 0] += 1
+        }
         guard !counts.isEmpty else { return [] }
         coordinator.trace?.savePhase(.reservingKeys(objects: inserted.objects.count))
         do {
@@ -121,6 +163,10 @@ extension ManagedObjectContext {
                 ($0.entityID, $0.previousMax + 1)
             })
         for object in inserted.objects {
+            guard object.objectID.isTemporaryID else {
+                object.pendingPermanentID = object.objectID  // obtainPermanentIDs(for:)
+                continue
+            }
             let root = object.entity.rootID
             object.pendingPermanentID = ObjectID(
                 entity: object.entity, primaryKey: next[root]!, store: coordinator.storeUUID)

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// A scratch pad of managed objects confined to one queue: fetch, change, then save in
 /// one transaction, or roll back.
@@ -44,7 +45,52 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// Related: https://developer.apple.com/documentation/coredata/nsmanagedobjectcontext/1506875-stalenessinterval
     public var stalenessInterval: Double = -1
 
+    /// The context this one saves into, or nil for a root context, which saves to the
+    /// store. A child's ``save()`` pushes its changes to the parent and runs no SQL;
+    /// its fetches see the parent's unsaved changes.
+    ///
+    /// Related: https://developer.apple.com/documentation/coredata/nsmanagedobjectcontext/1506661-parent
+    public let parent: ManagedObjectContext?
+
+    /// Whether saves of sibling contexts (other roots of the same store for a root
+    /// context; the parent for a child) are merged into this context as they happen,
+    /// with ``mergeChanges(fromContextDidSave:)`` scheduled on its queue. Off by default.
+    ///
+    /// Cost: each such save builds its did-save (a set of IDs) and schedules one block
+    /// here; the merge itself runs no SQL.
+    ///
+    /// Related: https://developer.apple.com/documentation/coredata/nsmanagedobjectcontext/1845237-automaticallymergeschangesfrompa
+    public var automaticallyMergesChangesFromParent: Bool {
+        get { mergesAutomatically.load(ordering: .relaxed) }
+        set {
+            mergesAutomatically.store(newValue, ordering: .relaxed)
+            // A child is listed in its parent's children already.
+            guard parent == nil else { return }
+            if newValue {
+                coordinator.mergeTargets.add(self)
+            } else {
+                coordinator.mergeTargets.remove(self)
+            }
+        }
+    }
+    private let mergesAutomatically = Atomic<Bool>(false)
+
+    /// How a save resolves rows changed or deleted in the store since this context
+    /// read them, and inserts colliding on a uniqueness constraint; `.error` (the
+    /// default, as Core Data) fails the save. See ``MergePolicy``.
+    ///
+    /// Related: https://developer.apple.com/documentation/coredata/nsmanagedobjectcontext/1506224-mergepolicy
+    public var mergePolicy = MergePolicy.error
+
+    /// How many times a save resolves conflicts and writes again before giving up.
+    static let maximumConflictRetries = 100
+
     let coordinator: StoreCoordinator
+    /// This context's children (see ``parent``), held weakly.
+    let children = MergeTargets()
+    /// The permanent IDs root saves gave to temporary ones, kept while the context has
+    /// children, whose objects still carry the temporary IDs.
+    var renamedTemporaryIDs: [ObjectID: ObjectID] = [:]
     private let queue: DispatchQueue
     private let queueKey = DispatchSpecificKey<Bool>()
 
@@ -70,14 +116,39 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// ``ContextObservers``).
     var observers = ContextObservers()
 
-    init(concurrencyType: ConcurrencyType, coordinator: StoreCoordinator) {
+    init(
+        concurrencyType: ConcurrencyType, coordinator: StoreCoordinator,
+        parent: ManagedObjectContext? = nil
+    ) {
         self.concurrencyType = concurrencyType
         self.coordinator = coordinator
+        self.parent = parent
         switch concurrencyType {
         case .mainQueue: queue = .main
         case .privateQueue: queue = DispatchQueue(label: "ObjectGraph.ManagedObjectContext")
         }
         queue.setSpecific(key: queueKey, value: true)
+    }
+
+    /// A child context of `parent`, on a queue of its own kind: its saves push changes
+    /// into `parent` (no SQL) and its fetches see `parent`'s unsaved changes; the
+    /// edit-sheet pattern.
+    ///
+    /// ```swift
+    /// let sheet = ManagedObjectContext(concurrencyType: .privateQueue,
+    ///                                  parent: container.viewContext)
+    /// try sheet.performAndWait {
+    ///     try sheet.existingObject(with: id).setCheckedValue("New", forKey: "title")
+    ///     try sheet.save()                        // into the view context, no SQL
+    /// }
+    /// try container.viewContext.performAndWait { try container.viewContext.save() }
+    /// ```
+    ///
+    /// Cost: no SQL to create. Firing a fault in the child asks the parent first (one
+    /// wait on its queue); fetches still run one SELECT each.
+    public convenience init(concurrencyType: ConcurrencyType, parent: ManagedObjectContext) {
+        self.init(concurrencyType: concurrencyType, coordinator: parent.coordinator, parent: parent)
+        parent.children.add(self)
     }
 
     deinit {

@@ -44,6 +44,14 @@ public struct ObjectID: Hashable, Sendable, CustomStringConvertible {
         self.store = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
     }
 
+    /// The temporary ID with process-unique number `number` (a child context's row
+    /// encodes a to-one to a temporary object as `-number`).
+    package init(entity: Entity, temporaryNumber number: UInt64) {
+        self.entity = entity
+        self.key = .temporary(number)
+        self.store = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+    }
+
     /// The UUID string of the store the object lives in; empty for temporary IDs.
     public var storeIdentifier: String {
         isTemporaryID ? "" : store.uuidString

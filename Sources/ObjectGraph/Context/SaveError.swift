@@ -3,9 +3,11 @@ import SQLiteDB
 /// Why a save failed. A failed save leaves the store as it was and the context's
 /// changes in place, so the caller can fix the cause and save again.
 public enum SaveError: Error, Sendable, CustomStringConvertible {
-    /// Rows changed or vanished under us since they were read (`Z_OPT` moved on): the
-    /// objects whose UPDATE or DELETE matched no row.
-    case optimisticLockingFailure(objects: [ObjectID])
+    /// Rows changed or vanished under us since they were read (`Z_OPT` moved on), and
+    /// the context's ``ManagedObjectContext/mergePolicy`` is `.error`: per object, its
+    /// values here, as read, and in the store now (Core Data's `NSMergeConflict`s).
+    /// Nothing was written; refresh or roll back the objects, or set a merge policy.
+    case optimisticLockingFailure(conflicts: [MergeConflict])
     /// A required attribute or to-one is nil.
     case missingRequiredValue(entity: String, key: String, object: ObjectID)
     /// A deny delete rule blocks deleting an object that still has related objects.
@@ -16,12 +18,19 @@ public enum SaveError: Error, Sendable, CustomStringConvertible {
     /// SQLite refused a statement; `objects` are the objects being saved.
     case sqlite(SQLiteError, objects: [ObjectID])
 
+    /// The objects in conflict, for an optimistic-locking failure; empty otherwise.
+    public var conflictedObjectIDs: [ObjectID] {
+        if case .optimisticLockingFailure(let conflicts) = self { return conflicts.map(\.objectID) }
+        return []
+    }
+
     /// One line: what failed and for which objects.
     public var description: String {
         switch self {
-        case .optimisticLockingFailure(let objects):
+        case .optimisticLockingFailure(let conflicts):
             return "optimistic locking failure: changed in the store since read: "
-                + objects.map(\.description).joined(separator: ", ")
+                + conflicts.map(\.description).joined(separator: ", ")
+                + "; nothing was saved: refresh the objects or set a merge policy"
         case .missingRequiredValue(let entity, let key, let object):
             return "validation: \(entity).\(key) is required but nil for \(object)"
         case .deleteDenied(let entity, let relationship, let object):

@@ -12,6 +12,12 @@ extension ManagedObjectContext {
     /// each); unsaved inserts matching a sorted batched request make it load at once.
     /// Each prefetch key path level adds one SELECT (per batch when batched).
     ///
+    /// In a child context the fetch still runs one SELECT, and sees the unsaved
+    /// changes of its ancestors: their inserts that match (in memory), their updates
+    /// (values overlaid, predicate and order re-evaluated in memory), not their
+    /// deletes. When they changed objects of the entity, the result is loaded whole
+    /// (no batches, no prefetching).
+    ///
     /// - Throws: ``FetchError`` for a request that does not fit the model, or
     ///   `SQLiteError`.
     public func fetch<Result>(_ request: FetchRequest<Result>) throws -> FetchResults<Result> {
@@ -23,7 +29,11 @@ extension ManagedObjectContext {
         let entity = try entity(for: request)
         try checkResultClass(of: request, entity: entity)
         let results: FetchResults<Result>
-        if request.fetchBatchSize > 0, let batched = try fetchBatched(request, entity: entity) {
+        if parent != nil, let changes = try ancestorChanges(for: entity) {
+            results = FetchResults(try fetchInChild(request, entity: entity, changes: changes))
+        } else if request.fetchBatchSize > 0,
+            let batched = try fetchBatched(request, entity: entity)
+        {
             results = FetchResults(batched: batched)
         } else {
             results = FetchResults(try fetchAll(request, entity: entity))
@@ -78,13 +88,18 @@ extension ManagedObjectContext {
     /// How many objects a request selects, without loading them.
     ///
     /// Cost: one `SELECT COUNT(…)`; with pending changes, the predicate also runs in
-    /// memory on unsaved inserts and deletes.
+    /// memory on unsaved inserts and deletes. In a child context whose ancestors
+    /// changed objects of the entity, one SELECT of the rows instead, counted after
+    /// the ancestors' changes are applied in memory.
     ///
     /// - Throws: ``FetchError`` or `SQLiteError`.
     public func count(for request: AnyFetchRequest) throws -> Int {
         checkQueue()
         let start = MonotonicClock.now()
         let entity = try entity(for: request)
+        if parent != nil, let changes = try ancestorChanges(for: entity) {
+            return try fetchInChild(request, entity: entity, changes: changes).count
+        }
         var count = try coordinator.count(for: request, entity: entity)
         if request.includesPendingChanges {
             count += try pending(inserted.objects, matching: request, entity: entity).count

@@ -13,6 +13,9 @@ extension ManagedObjectContext {
     public func fetchObjectIDs(_ request: AnyFetchRequest) throws -> [ObjectID] {
         checkQueue()
         let entity = try entity(for: request)
+        if parent != nil, let changes = try ancestorChanges(for: entity) {
+            return try fetchInChild(request, entity: entity, changes: changes).map(\.objectID)
+        }
         var ids = try coordinator.fetchObjectIDs(for: request, entity: entity)
         if request.includesPendingChanges {
             ids.removeAll { registered[$0]?.isDeleted == true }

@@ -78,6 +78,15 @@ extension StoreCoordinator {
         }
     }
 
+    /// The row cache's snapshot of `id` if it is younger than `maxAge` nanoseconds (any
+    /// age when nil), with no SQL and no new reference: how a merge reloads objects.
+    func cachedSnapshot(for id: ObjectID, maxAge: UInt64?) -> RowSnapshot? {
+        withRowCache { cache in
+            let now = maxAge == nil ? 0 : MonotonicClock.now()
+            return cache.snapshot(for: id, maxAge: maxAge, now: now, retain: false)
+        }
+    }
+
     /// The IDs at the other end of a to-many: one SELECT (a to-many fault firing).
     func relatedObjectIDs(_ relationship: ResolvedRelationship, of id: ObjectID) throws
         -> [ObjectID]

@@ -54,7 +54,7 @@ extension StoreCoordinator {
     /// Every UPDATE and DELETE is guarded by `Z_OPT`; if any matches no row, the
     /// transaction rolls back and the save fails listing those objects.
     ///
-    /// - Throws: ``SaveError/optimisticLockingFailure(objects:)`` or ``SaveError/sqlite(_:objects:)``.
+    /// - Throws: ``SaveError/optimisticLockingFailure(conflicts:)`` (object IDs only) or ``SaveError/sqlite(_:objects:)``.
     func write(_ operations: [WriteOperation], history: HistoryRecord? = nil) throws {
         try withConnection { connection in
             var learnt: [String: Int64] = [:]
@@ -75,7 +75,8 @@ extension StoreCoordinator {
                         index += 1
                     }
                     if !conflicts.isEmpty {
-                        throw SaveError.optimisticLockingFailure(objects: conflicts)
+                        throw SaveError.optimisticLockingFailure(
+                            conflicts: conflicts.map { MergeConflict(objectID: $0) })
                     }
                     if let history { learnt = try recordHistory(history, on: connection) }
                 }

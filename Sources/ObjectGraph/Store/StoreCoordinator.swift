@@ -64,6 +64,9 @@ final class StoreCoordinator: @unchecked Sendable {
 
     /// The store's UUID, as object IDs carry it.
     let storeUUID: UUID
+    /// The root contexts that merge every other root context's saves
+    /// (``ManagedObjectContext/automaticallyMergesChangesFromParent``).
+    let mergeTargets = MergeTargets()
 
     /// Runs `body` with the connection, holding the lock.
     func withConnection<T>(_ body: (Connection) throws -> T) rethrows -> T {

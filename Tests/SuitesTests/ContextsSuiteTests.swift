@@ -1,0 +1,32 @@
+import BenchKit
+import Testing
+
+@testable import BenchmarkSuites
+
+/// `contexts`: every configuration agrees with its raw floor, and runs the statements
+/// Core Data's rules give (a merge or a child save adds no SQL).
+@Suite(.serialized) struct ContextsSuiteTests {
+    @Test("merges and child saves agree with raw and run the expected statements")
+    func contexts() throws {
+        let cases = SuiteRun.run(ContextsSuite.suite.benchmarks)
+        #expect(cases.allSatisfy { $0.status == .passed })
+        #expect(ChecksumMismatch.find(in: cases).isEmpty)
+        let metric = { SuiteRun.metric(cases, $0, $1, $2) }
+        for changed in [1, 100, 10_000] {
+            let scenario = "merge-into-view-k\(changed)"
+            for configuration in ["automatic-merge", "refetch", "refresh-all"] {
+                #expect(metric(scenario, configuration, "sql.updates") == changed)
+            }
+            #expect(metric(scenario, "automatic-merge", "sql.selects") == 0)
+            #expect(metric(scenario, "refresh-all", "sql.selects") == 0)
+            #expect(metric(scenario, "refetch", "sql.selects") == 1)
+            // Raw configurations count statements only: K UPDATEs and one SELECT.
+            #expect(metric(scenario, "raw", "sql.statements") == changed + 1)
+        }
+        for configuration in ["child-then-root", "root"] {
+            #expect(metric("child-vs-root-save", configuration, "sql.updates") == 100)
+            #expect(metric("child-vs-root-save", configuration, "sql.selects") == 0)
+        }
+        #expect(metric("child-vs-root-save", "raw", "sql.statements") == 100)
+    }
+}
