@@ -57,3 +57,33 @@ import Testing
         #expect(!expected.allItemIdentifiers.contains(top))
     }
 }
+
+@Suite struct ControllerAutomaticMergeTests {
+    @Test("a background save merged automatically reaches a controller with no refetch")
+    func automaticMerge() throws {
+        let container = try Fixtures.container()
+        try inContext(container) { try ControllerFixtures.seed($0, count: 10) }
+        let viewer = container.newBackgroundContext()
+        viewer.automaticallyMergesChangesFromParent = true
+        let recorder = ChangeRecorder()
+        let controller = try viewer.performAndWait {
+            let controller = FetchedResultsController(
+                fetchRequest: try ControllerFixtures.request(), managedObjectContext: viewer,
+                sectionNameKeyPath: nil)
+            controller.delegate = recorder
+            try controller.performFetch()
+            return controller
+        }
+        let added = try inContext(container) { context in
+            let post = context.insertNewObject(forEntityName: "Post")
+            post.setValue(95.0, forKey: "score")
+            try context.save()
+            return post.objectID
+        }
+        viewer.performAndWait {
+            let changes = recorder.batches.flatMap { $0 }
+            #expect(changes == [.insert(added, newIndexPath: .init(item: 0, section: 0))])
+            #expect(controller.fetchedObjectIDs.first == added)
+        }
+    }
+}
