@@ -26,7 +26,9 @@ extension ManagedObjectContext {
         checkQueue()
         processPendingChanges()
         guard hasChanges else { return }
-        if observers.observes(.willSave) { post(ContextNotification(name: .willSave, context: self)) }
+        if observers.observes(.willSave) {
+            post(ContextNotification(name: .willSave, context: self))
+        }
         try validateForSave()
         if let parent {
             announce(try pushToParent(parent))

@@ -41,14 +41,19 @@ import Testing
             #expect(root.object(with: id).value(forKey: "name") as? String == "edited")
             #expect(log.sql.isEmpty)
             try root.save()
-            #expect(log.sql.contains("INSERT INTO ZUSER(Z_PK, Z_ENT, Z_OPT, ZAGE, ZNAME) VALUES(?, ?, ?, ?, ?)"))
-            #expect(log.sql.contains("UPDATE ZUSER SET ZNAME = ?, Z_OPT = ? WHERE Z_PK = ? AND Z_OPT = ?"))
+            #expect(
+                log.sql.contains(
+                    "INSERT INTO ZUSER(Z_PK, Z_ENT, Z_OPT, ZAGE, ZNAME) VALUES(?, ?, ?, ?, ?)"))
+            #expect(
+                log.sql.contains(
+                    "UPDATE ZUSER SET ZNAME = ?, Z_OPT = ? WHERE Z_PK = ? AND Z_OPT = ?"))
         }
         try inContext(container) { fresh in
             let fetched1 = try names(fresh.fetch(request("User", sortedBy: "name")))
-            #expect(fetched1 == [
-                "added", "edited", "u1", "u2",
-            ])
+            #expect(
+                fetched1 == [
+                    "added", "edited", "u1", "u2",
+                ])
         }
     }
 
@@ -120,7 +125,10 @@ import Testing
         try inContext(container) { fresh in
             let user = try fresh.fetch(request("User"))[0]
             let posts = try #require(user.value(forKey: "posts") as? Set<ManagedObject>)
-            #expect(Set(posts.map { $0.value(forKey: "title") as? String ?? "" }) == ["final", "second"])
+            #expect(
+                Set(posts.map { $0.value(forKey: "title") as? String ?? "" }) == [
+                    "final", "second",
+                ])
         }
     }
 
@@ -180,10 +188,12 @@ import Testing
             }
             log.clear()
             try root.obtainPermanentIDs(for: tags)
-            #expect(log.sql == [
-                "BEGIN EXCLUSIVE", "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?",
-                "UPDATE OR FAIL Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ? AND Z_MAX = ?", "COMMIT",
-            ])
+            #expect(
+                log.sql == [
+                    "BEGIN EXCLUSIVE", "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?",
+                    "UPDATE OR FAIL Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ? AND Z_MAX = ?",
+                    "COMMIT",
+                ])
             #expect(tags.map { $0.objectID.primaryKey } == [1, 2, 3])
             #expect(tags.allSatisfy { $0.isInserted })
             log.clear()

@@ -8,7 +8,8 @@ import Testing
 @Suite struct ConstraintConflictTests {
     private static let model = IndexAndConstraintTests.accounts
 
-    @Test("an insert colliding on a uniqueness constraint becomes the existing row",
+    @Test(
+        "an insert colliding on a uniqueness constraint becomes the existing row",
         arguments: MergePolicy.allCases)
     func insertCollision(policy: MergePolicy) throws {
         let log = LogLines()
@@ -42,7 +43,8 @@ import Testing
         switch policy {
         case .error:
             guard case .sqlite(let error, _) = failure else {
-                Issue.record("expected SQLITE_CONSTRAINT_UNIQUE, got \(String(describing: failure))")
+                Issue.record(
+                    "expected SQLITE_CONSTRAINT_UNIQUE, got \(String(describing: failure))")
                 return
             }
             #expect(error.code == .SQLITE_CONSTRAINT_UNIQUE)

@@ -144,7 +144,10 @@ final class NoteLog: Sendable {
         let context = container.newBackgroundContext()
         let log = NoteLog()
         let observations = context.performAndWait {
-            [context.observe(.willSave) { log.append($0) }, context.observe(.didSave) { log.append($0) }]
+            [
+                context.observe(.willSave) { log.append($0) },
+                context.observe(.didSave) { log.append($0) },
+            ]
         }
         try context.performAndWait { try context.save() }
         #expect(log.all.isEmpty)

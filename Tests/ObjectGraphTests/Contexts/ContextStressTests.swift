@@ -62,14 +62,20 @@ import Testing
         let stored = try inContext(container) { fresh in
             try ids.map { id in
                 let post = try fresh.existingObject(with: id)
-                return (post.value(forKey: "title") as? String ?? "", post.value(forKey: "score") as? Double ?? -1)
+                return (
+                    post.value(forKey: "title") as? String ?? "",
+                    post.value(forKey: "score") as? Double ?? -1
+                )
             }
         }
         check(stored, policy: policy, saves: saves)
         let seen = view.performAndWait {
             ids.map { id in
                 let post = view.object(with: id)
-                return (post.value(forKey: "title") as? String ?? "", post.value(forKey: "score") as? Double ?? -1)
+                return (
+                    post.value(forKey: "title") as? String ?? "",
+                    post.value(forKey: "score") as? Double ?? -1
+                )
             }
         }
         #expect(seen.map(\.0) == stored.map(\.0), "the view merged every save")
@@ -77,7 +83,9 @@ import Testing
     }
 
     /// One save of one writer; under `.error` it retries from fresh values on conflict.
-    private static func write(_ writer: Int, _ save: Int, ids: [ObjectID], in context: ManagedObjectContext) throws {
+    private static func write(
+        _ writer: Int, _ save: Int, ids: [ObjectID], in context: ManagedObjectContext
+    ) throws {
         let id = ids[post(writer: writer, save: save)]
         while true {
             let post = try context.existingObject(with: id)
@@ -89,7 +97,9 @@ import Testing
             do {
                 try context.save()
                 return
-            } catch SaveError.optimisticLockingFailure(let conflicts) where context.mergePolicy == .error {
+            } catch SaveError.optimisticLockingFailure(let conflicts)
+                where context.mergePolicy == .error
+            {
                 context.rollback()
                 for conflict in conflicts {
                     context.refresh(context.object(with: conflict.objectID), mergeChanges: false)
@@ -109,7 +119,9 @@ import Testing
             }
         }
         let written = Set(
-            (Self.writers / 2..<Self.writers).flatMap { writer in (0..<saves).map { "c\(writer)-s\($0)" } })
+            (Self.writers / 2..<Self.writers).flatMap { writer in
+                (0..<saves).map { "c\(writer)-s\($0)" }
+            })
         for (index, (title, score)) in stored.enumerated() {
             #expect(title == "seed-\(index)" || written.contains(title), "post \(index): \(title)")
             #expect(score >= 0 && score <= Double(counted[index]), "post \(index): \(score)")
@@ -120,7 +132,9 @@ import Testing
                 #expect(titled.contains(index) == (title != "seed-\(index)"))
             case .mergeByPropertyObjectTrump, .mergeByPropertyStoreTrump:
                 // Property merges never undo another context's change of another property.
-                #expect(titled.contains(index) == (title != "seed-\(index)"), "post \(index) title lost")
+                #expect(
+                    titled.contains(index) == (title != "seed-\(index)"), "post \(index) title lost"
+                )
                 #expect((counted[index] > 0) == (score > 0), "post \(index) score lost")
             case .overwrite, .rollback:
                 break  // whole-object policies may drop the other side's changes

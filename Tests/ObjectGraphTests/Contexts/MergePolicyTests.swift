@@ -38,7 +38,10 @@ import Testing
         let row = try inContext(container) { fresh -> [String]? in
             let users = try fresh.fetch(request("User", where: "name != %@", "u1"))
             return users.first.map {
-                [$0.value(forKey: "name") as? String ?? "nil", "\($0.value(forKey: "age") as? Int64 ?? -1)"]
+                [
+                    $0.value(forKey: "name") as? String ?? "nil",
+                    "\($0.value(forKey: "age") as? Int64 ?? -1)",
+                ]
             }
         }
         return (Outcome(saved: failure == nil, row: row), failure)
@@ -55,7 +58,8 @@ import Testing
     }
     private static func nothing(_: ManagedObject, _: ManagedObjectContext) {}
 
-    @Test("changed on one side only: no conflict, the change stays", arguments: MergePolicy.allCases)
+    @Test(
+        "changed on one side only: no conflict, the change stays", arguments: MergePolicy.allCases)
     func oneSide(policy: MergePolicy) throws {
         let (outcome, _) = try run(policy, mine: Self.age99, theirs: Self.nothing)
         #expect(outcome == Outcome(saved: true, row: ["u0", "99"]))

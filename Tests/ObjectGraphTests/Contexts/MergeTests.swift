@@ -7,7 +7,9 @@ import Testing
     /// Seeds `users` users and returns their IDs sorted by name.
     private func seeded(_ container: PersistentContainer, users: Int) throws -> [ObjectID] {
         try Fixtures.seed(container, users: users, posts: 0)
-        return try inContext(container) { try $0.fetch(request("User", sortedBy: "name")).map(\.objectID) }
+        return try inContext(container) {
+            try $0.fetch(request("User", sortedBy: "name")).map(\.objectID)
+        }
     }
 
     /// Saves `change` in a new background context and returns its did-save.

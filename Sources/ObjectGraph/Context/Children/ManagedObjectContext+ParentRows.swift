@@ -43,7 +43,7 @@ extension ManagedObjectContext {
 
     /// This context's and its ancestors' unsaved changes to objects of `entity`.
     func changesForChild(of entity: Entity) throws -> AncestorChanges {
-        var changes = try performAndWait {
+        var changes = performAndWait {
             var changes = AncestorChanges()
             for object in inserted.objects where entity.includes(object.entity) {
                 changes.inserted.append(object.objectID)

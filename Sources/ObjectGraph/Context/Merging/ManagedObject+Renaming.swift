@@ -6,7 +6,9 @@ extension ManagedObject {
     func renameReferences(_ renames: [ObjectID: ObjectID]) {
         guard !toOneChanges.isEmpty || !toMany.isEmpty else { return }
         for (index, target) in toOneChanges {
-            if let id = target, let permanent = renames[id] { toOneChanges[index] = .some(permanent) }
+            if let id = target, let permanent = renames[id] {
+                toOneChanges[index] = .some(permanent)
+            }
         }
         for index in toMany.keys {
             toMany[index]!.rename { renames[$0] ?? $0 }
