@@ -111,7 +111,13 @@ public final class ManagedObjectContext: @unchecked Sendable {
     public var transactionAuthor: String?
     /// Records changes for undo and redo (docs/UNDO.md); the view context has one,
     /// other contexts none, as in Core Data.
-    public var undoManager: ContextUndoManager?
+    public var undoManager: ContextUndoManager? {
+        didSet { recordsUndo = undoManager != nil }
+    }
+    /// Whether ``undoManager`` is set: the recording hooks test this plain flag, so a
+    /// change without an undo manager costs one load and branch (no retain, no
+    /// exclusivity check). Touched only on `queue`.
+    @exclusivity(unchecked) var recordsUndo = false
     /// Observers and the changes the next objects-did-change lists (see
     /// ``ContextObservers``).
     var observers = ContextObservers()
