@@ -29,6 +29,7 @@ import Testing
         #expect(
             options.suites == [
                 "faulting", "batch-size", "n-plus-one", "indexes", "batch-ops", "materialize",
+                "contexts",
             ])
         #expect(options.profile == .standard && options.limits == RunProfile.standard.limits)
         #expect(options.seed == 42 && options.outputRoot == "Reports")

@@ -119,8 +119,10 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// exclusivity check). Touched only on `queue`.
     @exclusivity(unchecked) var recordsUndo = false
     /// Observers and the changes the next objects-did-change lists (see
-    /// ``ContextObservers``).
-    var observers = ContextObservers()
+    /// ``ContextObservers``). Unchecked exclusivity: touched only on `queue`, and read
+    /// on every change of every object (the runtime check cost about 2% of a batch
+    /// insert's instructions).
+    @exclusivity(unchecked) var observers = ContextObservers()
 
     init(
         concurrencyType: ConcurrencyType, coordinator: StoreCoordinator,

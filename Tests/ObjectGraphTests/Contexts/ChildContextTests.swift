@@ -83,6 +83,27 @@ import Testing
         }
     }
 
+    @Test("limit and offset apply after the parent's changes are overlaid (one SELECT)")
+    func childFetchWindow() throws {
+        let log = LogLines()
+        let (_, root, child) = try stack(users: 5, log: log)
+        try root.performAndWait {
+            let users = try root.fetch(request("User", sortedBy: "name"))
+            users[0].setValue("z-last", forKey: "name")
+            root.delete(users[1])
+        }
+        try child.performAndWait {
+            let window = try request("User", sortedBy: "name")
+            window.fetchOffset = 1
+            window.fetchLimit = 2
+            log.clear()
+            let windowNames = names(try child.fetch(window))
+            #expect(windowNames == ["u3", "u4"])
+            #expect(log.sql.filter { $0.hasPrefix("SELECT") }.count == 1)
+            #expect(window.fetchLimit == 2 && window.fetchOffset == 1)
+        }
+    }
+
     @Test("a fetch in a child of a context with no changes runs as in a root context")
     func childFetchWithoutParentChanges() throws {
         let log = LogLines()
