@@ -8,7 +8,8 @@ public enum SuiteCatalog {
     /// All suites.
     public static let all: [BenchmarkSuite] = [
         FaultingSuite.suite, BatchSizeSuite.suite, NPlusOneSuite.suite, IndexesSuite.suite,
-        BatchOpsSuite.suite, MaterializeSuite.suite, ContextsSuite.suite,
+        BatchOpsSuite.suite, MaterializeSuite.suite, ContextsSuite.suite, LiveResultsSuite.suite,
+        HistoryMergeSuite.suite,
         SelftestSuite.suite, SelftestLookups.suite,
     ]
 

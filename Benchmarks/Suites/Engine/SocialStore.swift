@@ -25,7 +25,8 @@ final class SocialStore {
     private let cached: CachedDataset
 
     /// Opens a fresh copy for `caseContext`; `.raw`-kind configurations get no container.
-    init(_ caseContext: CaseContext) throws {
+    /// With `historyTracking`, the engine container records persistent history.
+    init(_ caseContext: CaseContext, historyTracking: Bool = false) throws {
         let cache = DatasetCache(directory: DatasetCache.defaultDirectory())
         cached = try cache.dataset(
             schema: .social, size: caseContext.size, seed: caseContext.seed)
@@ -48,9 +49,9 @@ final class SocialStore {
             caseContext.register(SQLiteCounters(connection: connection))
         } else {
             let container = PersistentContainer(name: "social", model: DatasetSchema.social.model)
-            container.persistentStoreDescriptions = [
-                PersistentStoreDescription(url: URL(fileURLWithPath: path))
-            ]
+            var description = PersistentStoreDescription(url: URL(fileURLWithPath: path))
+            description.isPersistentHistoryTrackingEnabled = historyTracking
+            container.persistentStoreDescriptions = [description]
             container.sqlDebugLog = nil
             try container.loadPersistentStores()
             self.container = container

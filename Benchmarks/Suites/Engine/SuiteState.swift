@@ -12,7 +12,13 @@ struct SuiteState {
 
     /// Opens the store for `context`'s case.
     init(_ context: CaseContext) throws {
-        store = try SocialStore(context)
+        try self.init(context, historyTracking: false)
+    }
+
+    /// Opens the store for `context`'s case; with `historyTracking`, its engine container
+    /// records persistent history.
+    init(_ context: CaseContext, historyTracking: Bool) throws {
+        store = try SocialStore(context, historyTracking: historyTracking)
         configuration = context.configuration
     }
 

@@ -174,6 +174,7 @@ extension ManagedObject {
     func setStoredValue(_ value: SQLiteValue, at index: Int) throws {
         let context = try confinedContext()
         try context.fulfill(self)
+        context.willChangeAttribute(self, index)
         setAttributeValue(value, at: index)
         context.noteChange(self)
     }

@@ -193,6 +193,7 @@ extension ManagedObject {
     }
 
     func setToOnePrimitive(_ index: Int, _ id: ObjectID?) {
+        managedObjectContext?.willChangeToOne(self, index)
         // Callers read the to-one first, so a saved object's snapshot is loaded here.
         if snapshot != nil, committedToOneID(index) == id {
             toOneChanges[index] = nil
@@ -205,12 +206,14 @@ extension ManagedObject {
     func addToManyPrimitive(_ index: Int, _ id: ObjectID) throws {
         try prepareToManyChange(index)
         toMany[index, default: ToManyState()].add(id)
+        managedObjectContext?.didChangeToMany(self, index, id, added: true)
         managedObjectContext?.noteChange(self)
     }
 
     func removeFromToManyPrimitive(_ index: Int, _ id: ObjectID) throws {
         try prepareToManyChange(index)
         toMany[index, default: ToManyState()].remove(id)
+        managedObjectContext?.didChangeToMany(self, index, id, added: false)
         managedObjectContext?.noteChange(self)
     }
 }

@@ -15,6 +15,7 @@ extension ManagedObjectContext {
         checkQueue()
         guard object.managedObjectContext === self, !object.isDeleted else { return }
         let wasInserted = object.isInserted
+        didInsertOrDelete(object, deleted: true, wasInserted: wasInserted)
         if wasInserted {
             inserted.remove(object)
         } else {

@@ -53,6 +53,7 @@ extension ManagedObjectContext {
         registered[object.objectID] = object
         inserted.append(object)
         trackChange(object)
+        didInsertOrDelete(object, deleted: false)
         return object
     }
 

@@ -130,7 +130,7 @@ extension ManagedObjectContext {
                     inserted: inserted.objects.count, updated: updated.objects.count,
                     deleted: deleted.objects.count))
             do {
-                try coordinator.write(operations)
+                try coordinator.write(operations, history: makeHistoryRecord())
                 return operations
             } catch SaveError.optimisticLockingFailure(let conflicts) {
                 let ids = conflicts.map(\.objectID)

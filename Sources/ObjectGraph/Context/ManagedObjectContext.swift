@@ -106,6 +106,18 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// Typed properties' indexes, found once per property and entity (see
     /// ``TypedSlotCache``). Unchecked exclusivity: touched only on `queue`.
     @exclusivity(unchecked) var typedSlots = TypedSlotCache()
+    /// The author persistent history records for this context's saves
+    /// (docs/HISTORY.md); nil records none.
+    public var transactionAuthor: String?
+    /// Records changes for undo and redo (docs/UNDO.md); the view context has one,
+    /// other contexts none, as in Core Data.
+    public var undoManager: ContextUndoManager? {
+        didSet { recordsUndo = undoManager != nil }
+    }
+    /// Whether ``undoManager`` is set: the recording hooks test this plain flag, so a
+    /// change without an undo manager costs one load and branch (no retain, no
+    /// exclusivity check). Touched only on `queue`.
+    @exclusivity(unchecked) var recordsUndo = false
     /// Observers and the changes the next objects-did-change lists (see
     /// ``ContextObservers``). Unchecked exclusivity: touched only on `queue`, and read
     /// on every change of every object (with the runtime check,

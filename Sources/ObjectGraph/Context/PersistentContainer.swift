@@ -97,6 +97,7 @@ public final class PersistentContainer {
     public var viewContext: ManagedObjectContext {
         if let mainContext { return mainContext }
         let context = ManagedObjectContext(concurrencyType: .mainQueue, coordinator: loaded)
+        context.undoManager = ContextUndoManager()
         mainContext = context
         return context
     }

@@ -18,6 +18,10 @@ public struct PersistentStoreDescription: Sendable {
     public var pragmas: [Connection.Pragma]
     /// The journal mode; nil means WAL for files, as Core Data uses since iOS 7.
     public var journalMode: Connection.JournalMode?
+    /// Whether saves record persistent history in `ATRANSACTION`, `ACHANGE` and
+    /// `ATRANSACTIONSTRING` (Core Data's `NSPersistentHistoryTrackingKey`; docs/HISTORY.md).
+    /// Cost when on: per save, one INSERT per changed object and one per transaction.
+    public var isPersistentHistoryTrackingEnabled = false
 
     /// A SQLite store at `url`.
     public init(url: URL) {

@@ -55,8 +55,9 @@ extension StoreCoordinator {
     /// transaction rolls back and the save fails listing those objects.
     ///
     /// - Throws: ``SaveError/optimisticLockingFailure(conflicts:)`` (object IDs only) or ``SaveError/sqlite(_:objects:)``.
-    func write(_ operations: [WriteOperation]) throws {
+    func write(_ operations: [WriteOperation], history: HistoryRecord? = nil) throws {
         try withConnection { connection in
+            var learnt: [String: Int64] = [:]
             do {
                 try connection.transaction(.exclusive) {
                     var conflicts: [ObjectID] = []
@@ -77,6 +78,7 @@ extension StoreCoordinator {
                         throw SaveError.optimisticLockingFailure(
                             conflicts: conflicts.map { MergeConflict(objectID: $0) })
                     }
+                    if let history { learnt = try recordHistory(history, on: connection) }
                 }
             } catch let error as SQLiteError {
                 throw SaveError.sqlite(error, objects: operations.compactMap(\.objectID))
@@ -86,6 +88,7 @@ extension StoreCoordinator {
                 let now = MonotonicClock.now()
                 for operation in operations { Self.apply(operation, to: &cache, at: now) }
             }
+            historyStrings.learn(learnt)
             statistics.record { $0.saveCount += 1 }
         }
     }

@@ -24,6 +24,10 @@ final class StoreCoordinator: @unchecked Sendable {
     private var engineTrace: EngineTrace?
     private let layouts: [RowLayout]
     private let inserts: [SQL]
+    /// Whether saves record persistent history (docs/HISTORY.md).
+    let isHistoryTracked: Bool
+    /// Transaction strings already in `ATRANSACTIONSTRING`; touched under `lock`.
+    var historyStrings = HistoryStrings()
 
     /// Opens (creating if needed) the store a description names.
     ///
@@ -43,6 +47,8 @@ final class StoreCoordinator: @unchecked Sendable {
                 traceSinks: sinks)
             try StoreFunctions.register(on: connection)
             metadata = try Self.prepareStore(connection, model: model)
+            isHistoryTracked = description.isPersistentHistoryTrackingEnabled
+            if isHistoryTracked { try connection.execute(script: HistorySQL.script) }
         } catch let error as SQLiteError {
             throw StoreError.cannotOpen(path: description.location.path, error: error)
         }

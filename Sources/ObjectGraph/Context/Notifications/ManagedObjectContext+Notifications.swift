@@ -57,6 +57,7 @@ extension ManagedObjectContext {
     /// the changed objects.
     public func processPendingChanges() {
         checkQueue()
+        undoManager?.closeEventGroup()
         guard observers.tracksChanges, observers.hasPendingChanges else { return }
         var inserted = Set<ObjectID>()
         var updated = Set<ObjectID>()
