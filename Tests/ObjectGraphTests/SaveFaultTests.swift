@@ -12,11 +12,12 @@ import Testing
 /// success, the new state. Outcomes print as `fault walk, …` lines.
 @Suite(.serialized) struct SaveFaultTests {
     /// Walks faults over `operation` on fresh stores changed by `change`.
+    @discardableResult
     static func walk(
         _ name: String, cache: String, persistent: [IOCall] = [],
         change: @escaping (FaultStore) throws -> Void = { _ in },
         operation: @escaping (FaultStore) throws -> Void
-    ) throws {
+    ) throws -> FaultWalkSummary {
         let directory = try TemporaryDirectory()
         let expected = ExpectedState()
         let walk = FaultWalk<FaultStore>(
@@ -37,15 +38,22 @@ import Testing
         let summary = try walk.run(in: directory.url, persistent: persistent)
         print("fault walk, \(name) (\(cache) page cache): \(summary)")
         #expect(summary.outcomes.values.reduce(0, +) == summary.trials)
+        return summary
     }
 
     @Test(
         "a fault at any I/O call of a save of inserts, updates, deletes and relationships",
         arguments: ["warm", "cold"])
     func save(_ cache: String) throws {
-        try Self.walk(
+        let summary = try Self.walk(
             "save", cache: cache, persistent: [.write], change: { try $0.makeChanges() },
             operation: { store in try store.context.performAndWait { try store.context.save() } })
+        // Every failure is a SaveError, reads of the changed objects' rows included (a
+        // cold cache's reads used to surface as a bare SQLiteError).
+        #expect(
+            summary.outcomes.keys.allSatisfy { $0.hasPrefix("SaveError") || $0 == "succeeded" },
+            "\(summary)")
+        #expect(summary.outcomes.keys.contains { $0.hasPrefix("SaveError SQLITE_IOERR_LOCK") })
     }
 
     @Test("a fault at any I/O call of a batch insert", arguments: ["warm", "cold"])

@@ -21,9 +21,20 @@ extension ManagedObjectContext {
     /// child: no SQL (the parent fires the faults of changed objects it has not loaded,
     /// from the row cache when their rows are there).
     ///
-    /// - Throws: ``SaveError``.
+    /// - Throws: ``SaveError``; a SQLite failure anywhere in it (the reads that fire
+    ///   changed objects' faults included) as ``SaveError/sqlite(_:objects:)`` naming
+    ///   the changed objects.
     public func save() throws {
         checkQueue()
+        do {
+            try saveChanges()
+        } catch let error as SQLiteError {
+            let changed = [inserted.objects, updated.objects, deleted.objects].joined()
+            throw SaveError.sqlite(error, objects: changed.map(\.objectID))
+        }
+    }
+
+    private func saveChanges() throws {
         processPendingChanges()
         guard hasChanges else { return }
         if observers.observes(.willSave) {

@@ -96,8 +96,10 @@ extension ManagedObject {
     /// A typed attribute write: recorded as a change, no SQL until save.
     @usableFromInline
     func setTypedAttribute<Value: AttributeValue>(_ value: Value, at index: Int) {
-        let attribute = entity.attributes[index]
-        guard let stored = value.encode(as: attribute.type) else {
+        // Only the type is read on the way: copying the whole attribute description
+        // retained and released its strings on every write.
+        guard let stored = value.encode(as: entity.attributes[index].type) else {
+            let attribute = entity.attributes[index]
             preconditionFailure(
                 "\(entity.name).\(attribute.name): \(value) does not fit \(attribute.type.rawValue)"
             )
@@ -105,7 +107,7 @@ extension ManagedObject {
         do {
             try setStoredValue(stored, at: index)
         } catch {
-            preconditionFailure("\(entity.name).\(attribute.name): \(error)")
+            preconditionFailure("\(entity.name).\(entity.attributes[index].name): \(error)")
         }
     }
 }
