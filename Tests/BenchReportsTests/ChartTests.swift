@@ -40,6 +40,16 @@ import Testing
         #expect(ChartScale.suitableKind(for: [10, 100]) == .linear)
     }
 
+    @Test("tick labels: units without trailing zeros; counts of a million or more shortened")
+    func tickLabels() {
+        #expect(ValueFormat.tick(2_500_000, unit: .nanoseconds) == "2.5 ms")
+        #expect(ValueFormat.tick(3_000, unit: .bytes) == "3 KB")
+        #expect(ValueFormat.tick(50_000, unit: .count) == "50,000")
+        #expect(ValueFormat.tick(250_000_000, unit: .count) == "250M")
+        #expect(ValueFormat.tick(1_500_000_000, unit: .count) == "1.5G")
+        #expect(ValueFormat.tick(-2_000_000, unit: .count) == "-2M")
+    }
+
     @Test("tick labels that would overlap are thinned until none do")
     func thinning() {
         let labels = (0..<20).map { (Double($0) * 12, "100 ms") }

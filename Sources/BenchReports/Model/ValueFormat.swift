@@ -39,8 +39,18 @@ enum ValueFormat {
     }
 
     /// An axis tick: like ``value(_:unit:)`` without trailing zeros (`1 ms`, `2.5 KB`).
+    /// Counts of a million or more shorten to `250M`, `1.5G`, so long labels do not run
+    /// into the axis title.
     static func tick(_ value: Double, unit: MetricUnit) -> String {
-        let text = self.value(value, unit: unit)
+        guard unit == .count, abs(value) >= 1e6 else {
+            return withoutTrailingZeros(self.value(value, unit: unit))
+        }
+        return withoutTrailingZeros(scaled(value, steps: [(1e9, 1e6, "M")], last: "G"))
+            .replacingOccurrences(of: " ", with: "")
+    }
+
+    /// `2.50 ms` as `2.5 ms`, `3.00 KB` as `3 KB`.
+    private static func withoutTrailingZeros(_ text: String) -> String {
         let parts = text.split(separator: " ", maxSplits: 1)
         guard let number = parts.first, number.contains(".") else { return text }
         var trimmed = String(number)
