@@ -1,6 +1,7 @@
 import BenchKit
 import ObjectGraph
 import SQLiteDB
+import Workloads
 
 /// What every engine suite's case holds: its store copy, opened for the configuration's
 /// kind (an engine context, or only the raw connection).
@@ -12,7 +13,12 @@ struct SuiteState {
 
     /// Opens the store for `context`'s case.
     init(_ context: CaseContext) throws {
-        store = try SocialStore(context)
+        try self.init(context, schema: .social)
+    }
+
+    /// Opens a copy of `schema`'s dataset for `context`'s case (a user's model).
+    init(_ context: CaseContext, schema: DatasetSchema) throws {
+        store = try SocialStore(context, schema: schema)
         configuration = context.configuration
     }
 

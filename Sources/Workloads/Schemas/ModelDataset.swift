@@ -28,6 +28,8 @@ public struct ModelDataset: Sendable {
     public let primaryEntity: String
     /// What was left out, one line each (`Post.tags left out: transformable …`).
     public let warnings: [String]
+    /// The model's fetch request templates (`bench run --model` runs them).
+    public let requests: [FetchRequestTemplate]
 
     /// Derives the dataset of `model`.
     ///
@@ -64,6 +66,7 @@ public struct ModelDataset: Sendable {
         schema = DatasetSchema(name: name, model: engineModel, plans: plans)
         primaryEntity = primary
         self.warnings = warnings
+        requests = model.fetchRequestTemplates
     }
 
     /// The entity without what the engine cannot store, each omission noted.

@@ -17,6 +17,10 @@ struct RunCommand: Subcommand {
         are gated as by 'bench compare'. Exit codes: 0 success, 1 a checksum mismatch,
         failed case or failing gate, 2 usage or input error,
         130 interrupted (partial results are still written).
+        --model runs the scenarios generated from an Xcode model (suite 'model', see
+        bench list --model) on its generated dataset; --scenarios runs the fetch
+        scenarios of a JSON file (suite 'scenarios') on --model's dataset, or on social's
+        without --model. Either replaces --suite.
         """
     static let options: [OptionSpec] = [
         .value("--suite", "NAMES", "comma-separated suites (default: the default suites)"),
@@ -48,12 +52,28 @@ struct RunCommand: Subcommand {
             "--against", "REF",
             "A/B with another build, sample by sample: a git ref (built in release in a "
                 + "temporary worktree) or a directory holding a built bench"),
-    ]
+    ] + ModelRunSource.options
 
     let options: RunOptions
+    /// The suite of `--model` or `--scenarios`, when given.
+    let source: ModelRunSource?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        options = try RunOptions(arguments, suites: SuiteCatalog.all, values: Self.values)
+        source = try ModelRunSource.make(arguments, usage: Self.usage)
+        var options = try RunOptions(
+            arguments, suites: SuiteCatalog.all + (source.map { [$0.suite] } ?? []),
+            values: Self.values)
+        if let source {
+            if arguments.value("--suite") != nil || options.against != nil {
+                throw UsageError(
+                    message: "--model and --scenarios choose the suite: they cannot be combined "
+                        + "with --suite or --against",
+                    usage: Self.usage)
+            }
+            options.suites = [source.suite.name]
+            options.labelName = source.label
+        }
+        self.options = options
     }
 
     /// Runs; `--dataset-dir` reaches the suites and their worker processes as
@@ -62,6 +82,12 @@ struct RunCommand: Subcommand {
         if let directory = options.datasetDirectory {
             setenv("FAULTLINE_DATASETS", directory, 1)
         }
-        return RunExecution(options: options, console: console).execute()
+        var execution = RunExecution(options: options, console: console)
+        if let source {
+            execution.suites.append(source.suite)
+            execution.launcher = WorkerLauncher.currentExecutable(
+                arguments: [WorkerSubcommand.name] + source.workerArguments)
+        }
+        return execution.execute()
     }
 }
