@@ -93,7 +93,8 @@ struct FetchCase {
             let values = attributes.enumerated().map { index, attribute in
                 RowDigest.canonical(stored: row.value(at: Int32(index + 1)), as: attribute.type)
             }
-            digest.add(key: content.keys ? row.int64(at: 0) : nil, values: content.values ? values : [])
+            digest.add(
+                key: content.keys ? row.int64(at: 0) : nil, values: content.values ? values : [])
         }
         return digest.value
     }

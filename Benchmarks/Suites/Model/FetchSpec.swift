@@ -74,8 +74,12 @@ struct ChecksumContent: Hashable, Sendable {
 
     /// What all of `configurations` can provide.
     init(_ configurations: [FetchConfiguration]) {
-        keys = configurations.allSatisfy { [.managedObject, .managedObjectID].contains($0.resultType) || $0.isRaw }
-        values = configurations.allSatisfy { [.managedObject, .dictionary].contains($0.resultType) || $0.isRaw }
+        keys = configurations.allSatisfy {
+            [.managedObject, .managedObjectID].contains($0.resultType) || $0.isRaw
+        }
+        values = configurations.allSatisfy {
+            [.managedObject, .dictionary].contains($0.resultType) || $0.isRaw
+        }
     }
 }
 

@@ -21,7 +21,8 @@ enum InsertScenario {
         var configuration: BenchmarkConfiguration {
             switch self {
             case .perObject: .init("per-object", summary: "insertNewObject + setValue, one save")
-            case .batchRequest: .init("batch-request", summary: "BatchInsertRequest of dictionaries")
+            case .batchRequest:
+                .init("batch-request", summary: "BatchInsertRequest of dictionaries")
             case .raw: .init("raw", summary: "prepared INSERT loop", kind: .raw)
             }
         }
@@ -76,7 +77,9 @@ struct InsertCase {
         dictionaries = rows.map { row in
             var dictionary: [String: Any] = [:]
             for (attribute, value) in zip(entity.attributes, row) {
-                if let decoded = attribute.type.decode(value) { dictionary[attribute.name] = decoded }
+                if let decoded = attribute.type.decode(value) {
+                    dictionary[attribute.name] = decoded
+                }
             }
             return dictionary
         }
@@ -104,13 +107,18 @@ struct InsertCase {
                 "INSERT INTO \(entity.table.sql) (\(columns.joined(separator: ", "))) VALUES ("
                 + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
             for (offset, row) in rows.enumerated() {
-                let fixed: [SQLiteValue] = [.integer(last + Int64(offset) + 1), .integer(Int64(entity.id)), .integer(1)]
-                _ = try connection.execute(SQL(text: text, arguments: (fixed + row).map { .value($0) }))
+                let fixed: [SQLiteValue] = [
+                    .integer(last + Int64(offset) + 1), .integer(Int64(entity.id)), .integer(1),
+                ]
+                _ = try connection.execute(
+                    SQL(text: text, arguments: (fixed + row).map { .value($0) }))
             }
             _ = try connection.execute(
                 SQL(
                     text: "UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ?",
-                    arguments: [.value(.integer(last + Int64(rows.count))), .value(.integer(Int64(root)))]))
+                    arguments: [
+                        .value(.integer(last + Int64(rows.count))), .value(.integer(Int64(root))),
+                    ]))
         }
     }
 

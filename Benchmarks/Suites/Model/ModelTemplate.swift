@@ -58,6 +58,8 @@ enum ModelTemplate: Hashable, Sendable {
 enum ScenarioName {
     /// `text` with every other character replaced by `_`.
     static func safe(_ text: String) -> String {
-        String(text.map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "_" })
+        String(
+            text.map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "_" }
+        )
     }
 }

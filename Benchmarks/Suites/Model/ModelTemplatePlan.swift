@@ -117,9 +117,11 @@ struct ModelTemplatePlan: Sendable {
         -> [EntityDescription]
     {
         var chain = [entity]
-        while let parent = chain[0].parent, let found = model.entities.first(where: {
-            $0.name == parent
-        }), !chain.contains(where: { $0.name == parent }) {
+        while let parent = chain[0].parent,
+            let found = model.entities.first(where: {
+                $0.name == parent
+            }), !chain.contains(where: { $0.name == parent })
+        {
             chain.insert(found, at: 0)
         }
         return chain
@@ -141,7 +143,8 @@ struct ModelTemplatePlan: Sendable {
             guard let keyPath = VariableKeyPath.find(name, in: request.predicateFormat ?? "")
             else {
                 return .failure(
-                    ModelScenarioError("no key path is compared with $\(name) to take a value from"))
+                    ModelScenarioError("no key path is compared with $\(name) to take a value from")
+                )
             }
             variables[name] = keyPath
         }

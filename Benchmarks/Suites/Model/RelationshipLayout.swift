@@ -57,9 +57,11 @@ struct RelationshipLayout {
         let count: String
         switch relationship.storage {
         case .inverseForeignKey(let column, _):
-            count = "SELECT COUNT(*) FROM \(destination.table.sql) t1 WHERE t1.\(column.sql) = t0.Z_PK"
+            count =
+                "SELECT COUNT(*) FROM \(destination.table.sql) t1 WHERE t1.\(column.sql) = t0.Z_PK"
         case .joinTable(let join):
-            count = "SELECT COUNT(*) FROM \(join.name.sql) j WHERE j.\(join.sourceColumn.sql) = t0.Z_PK"
+            count =
+                "SELECT COUNT(*) FROM \(join.name.sql) j WHERE j.\(join.sourceColumn.sql) = t0.Z_PK"
         case .foreignKey:
             throw ModelScenarioError("\(entity.name).\(relationship.name) is not a to-many")
         }

@@ -56,7 +56,8 @@ enum RelationshipScenarios {
                 let (suite, layout) = (state.suite, state.layout)
                 switch variant {
                 case .faults: return try suite.engine { try readToOne($0, layout, prefetch: false) }
-                case .prefetch: return try suite.engine { try readToOne($0, layout, prefetch: true) }
+                case .prefetch:
+                    return try suite.engine { try readToOne($0, layout, prefetch: true) }
                 case .raw: return try suite.raw { try layout.rawToOne($0) }
                 }
             })
@@ -75,7 +76,8 @@ enum RelationshipScenarios {
                 switch variant {
                 case .faultPerOwner:
                     return try suite.engine { try countToMany($0, layout, prefetch: false) }
-                case .prefetch: return try suite.engine { try countToMany($0, layout, prefetch: true) }
+                case .prefetch:
+                    return try suite.engine { try countToMany($0, layout, prefetch: true) }
                 case .count: return try suite.engine { try countInQuery($0, layout) }
                 case .raw: return try suite.raw { try layout.rawToMany($0) }
                 }
@@ -89,7 +91,8 @@ enum RelationshipScenarios {
         if prefetch { request.relationshipKeyPathsForPrefetching = [layout.relationship.name] }
         var digest = RowDigest()
         for object in try context.fetch(request) {
-            let destination = try object.checkedValue(forKey: layout.relationship.name)
+            let destination =
+                try object.checkedValue(forKey: layout.relationship.name)
                 as? ManagedObject
             let value = try layout.destinationAttribute.map { attribute in
                 RowDigest.canonical(
@@ -109,7 +112,8 @@ enum RelationshipScenarios {
         var digest = RowDigest()
         for object in try context.fetch(request) {
             let members = try object.checkedValue(forKey: layout.relationship.name)
-            let count = (members as? Set<ManagedObject>)?.count ?? (members as? [ManagedObject])?.count ?? 0
+            let count =
+                (members as? Set<ManagedObject>)?.count ?? (members as? [ManagedObject])?.count ?? 0
             digest.add(key: object.objectID.primaryKey, values: [.integer(Int64(count))])
         }
         return digest.value

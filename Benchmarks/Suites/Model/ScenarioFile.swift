@@ -45,9 +45,10 @@ public struct ScenarioFileError: Error, Hashable, Sendable, CustomStringConverti
     /// What is wrong and what to do.
     public let problem: String
 
-    /// `path: at scenarios.0.entity: problem`, one line.
+    /// `path: at scenarios.0.entity: problem`: one line, except a predicate syntax
+    /// error's caret drawing.
     public var description: String {
         ControlCharacters.escaped(
-            "\(path): " + (location.map { "at \($0): " } ?? "") + problem)
+            "\(path): " + (location.map { "at \($0): " } ?? "") + problem, keepingNewlines: true)
     }
 }

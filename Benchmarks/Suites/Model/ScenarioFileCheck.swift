@@ -47,16 +47,19 @@ struct ScenarioFileCheck {
     {
         guard let entity = model.entity(named: scenario.entity) else {
             let known = model.entities.map(\.name).joined(separator: ", ")
-            throw error("\(at).entity", "no entity '\(scenario.entity)' in the model (known: \(known))")
+            throw error(
+                "\(at).entity", "no entity '\(scenario.entity)' in the model (known: \(known))")
         }
         let arguments = (scenario.arguments ?? []).map(\.value)
         if let format = scenario.predicate {
-            do { _ = try FetchPredicate(format: format, argumentArray: arguments.map(\.argument)) }
-            catch { throw self.error("\(at).predicate", "\(error)") }
+            do {
+                _ = try FetchPredicate(format: format, argumentArray: arguments.map(\.argument))
+            } catch { throw self.error("\(at).predicate", "\(error)") }
         }
         let read = scenario.read ?? entity.attributes.map(\.name)
         for (index, key) in read.enumerated() where entity.attribute(named: key) == nil {
-            throw error("\(at).read.\(index)", "'\(key)' is not a stored attribute of \(entity.name)")
+            throw error(
+                "\(at).read.\(index)", "'\(key)' is not a stored attribute of \(entity.name)")
         }
         if let limit = scenario.limit, limit < 0 {
             throw error("\(at).limit", "a limit is 0 (none) or more, not \(limit)")
@@ -72,7 +75,8 @@ struct ScenarioFileCheck {
         for (index, json) in scenario.configurations.enumerated() {
             let here = "\(at).configurations.\(index)"
             try checkName(json.name, at: "\(here).name", unique: &names, reserved: ["raw"])
-            spec.configurations.append(try configuration(json, entity: entity, read: read, at: here))
+            spec.configurations.append(
+                try configuration(json, entity: entity, read: read, at: here))
         }
         return spec
     }
@@ -118,7 +122,8 @@ struct ScenarioFileCheck {
     }
 
     private static func summary(_ configuration: FetchConfiguration) -> String {
-        var parts = ["\(configuration.resultType)"]
+        let type = resultTypes.first { $0.value == configuration.resultType }?.key ?? "objects"
+        var parts = [type]
         if configuration.batchSize > 0 { parts.append("fetchBatchSize \(configuration.batchSize)") }
         if !configuration.prefetch.isEmpty {
             parts.append("prefetch \(configuration.prefetch.joined(separator: ", "))")
@@ -132,7 +137,8 @@ struct ScenarioFileCheck {
     /// Why `keyPath` is not a chain of relationships from `entity`, or nil.
     private func relationshipPathProblem(_ keyPath: String, from entity: Entity) -> String? {
         var current = entity
-        for key in keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
+        for key in keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        {
             guard let relationship = current.relationship(named: key) else {
                 return "'\(key)' in '\(keyPath)' is not a relationship of \(current.name)"
             }
@@ -179,7 +185,7 @@ struct ScenarioFileCheck {
         }
         request.sortDescriptors = sorted ? spec.sort : []
         guard let configuration else {
-            _ = try context.count(for: request)
+            _ = try sorted ? context.fetchObjectIDs(request).count : context.count(for: request)
             return
         }
         request.fetchBatchSize = configuration.batchSize
@@ -200,7 +206,8 @@ struct ScenarioFileCheck {
         container.persistentStoreDescriptions = [.inMemory()]
         container.sqlDebugLog = nil
         do { try container.loadPersistentStores() } catch {
-            throw ScenarioFileError(path: path, location: nil, problem: "the model cannot be opened: \(error)")
+            throw ScenarioFileError(
+                path: path, location: nil, problem: "the model cannot be opened: \(error)")
         }
         self.container = container
         let context = container.newBackgroundContext()

@@ -36,7 +36,8 @@ struct ScenarioFileJSON: Decodable {
             name = try keys.container.decode(String.self, forKey: .init("name"))
             entity = try keys.container.decode(String.self, forKey: .init("entity"))
             predicate = try keys.container.decodeIfPresent(String.self, forKey: .init("predicate"))
-            arguments = try keys.container.decodeIfPresent([Argument].self, forKey: .init("arguments"))
+            arguments = try keys.container.decodeIfPresent(
+                [Argument].self, forKey: .init("arguments"))
             sort = try keys.container.decodeIfPresent([Sort].self, forKey: .init("sort"))
             limit = try keys.container.decodeIfPresent(Int.self, forKey: .init("limit"))
             read = try keys.container.decodeIfPresent([String].self, forKey: .init("read"))
@@ -68,13 +69,15 @@ struct ScenarioFileJSON: Decodable {
 
         init(from decoder: any Decoder) throws {
             let keys = try StrictKeys(
-                decoder, allowed: ["name", "batchSize", "prefetch", "propertiesToFetch", "resultType"])
+                decoder,
+                allowed: ["name", "batchSize", "prefetch", "propertiesToFetch", "resultType"])
             name = try keys.container.decode(String.self, forKey: .init("name"))
             batchSize = try keys.container.decodeIfPresent(Int.self, forKey: .init("batchSize"))
             prefetch = try keys.container.decodeIfPresent([String].self, forKey: .init("prefetch"))
             propertiesToFetch = try keys.container.decodeIfPresent(
                 [String].self, forKey: .init("propertiesToFetch"))
-            resultType = try keys.container.decodeIfPresent(String.self, forKey: .init("resultType"))
+            resultType = try keys.container.decodeIfPresent(
+                String.self, forKey: .init("resultType"))
         }
     }
 
@@ -111,7 +114,8 @@ struct ScenarioFileJSON: Decodable {
             guard let date = ISO8601DateFormatter().date(from: text) else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .init("date"), in: keys.container,
-                    debugDescription: "'\(text)' is not an ISO 8601 date such as 2024-01-31T12:00:00Z")
+                    debugDescription:
+                        "'\(text)' is not an ISO 8601 date such as 2024-01-31T12:00:00Z")
             }
             value = .date(date)
         }
@@ -145,7 +149,8 @@ struct StrictKeys {
                 DecodingError.Context(
                     codingPath: decoder.codingPath + [key],
                     debugDescription:
-                        "unknown key '\(key.stringValue)'; known: \(allowed.joined(separator: ", "))"))
+                        "unknown key '\(key.stringValue)'; known: \(allowed.joined(separator: ", "))"
+                ))
         }
     }
 }
