@@ -72,6 +72,12 @@ struct ChecksumContent: Hashable, Sendable {
     /// Whether the read attributes' values are folded in.
     var values: Bool
 
+    /// Content with these parts.
+    init(keys: Bool, values: Bool) {
+        self.keys = keys
+        self.values = values
+    }
+
     /// What all of `configurations` can provide.
     init(_ configurations: [FetchConfiguration]) {
         keys = configurations.allSatisfy {
