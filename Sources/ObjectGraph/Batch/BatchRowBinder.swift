@@ -89,8 +89,13 @@ struct BatchRowBinder {
             guard let attribute = entity.attribute(named: key) else {
                 throw KeyValueError.unknownKey(entity: entity.name, key: key)
             }
-            let value =
-                try attribute.type.encode(values[key]!) ?? encodeOther(values[key]!, attribute.slot)
+            let value: SQLiteValue
+            do {
+                value =
+                    try attribute.stored(values[key]!) ?? encodeOther(values[key]!, attribute.slot)
+            } catch let error as TransformError {
+                throw KeyValueError.transformFailed(entity: entity.name, key: key, error)
+            }
             return (attribute.column, value)
         }
     }

@@ -30,7 +30,12 @@ extension ManagedObject {
         case nil:
             throw KeyValueError.unknownKey(entity: entity.name, key: key)
         case .attribute(let index):
-            return entity.attributes[index].type.decode(try attributeStoredValue(index))
+            let attribute = entity.attributes[index]
+            do {
+                return try attribute.value(from: try attributeStoredValue(index))
+            } catch let error as TransformError {
+                throw KeyValueError.transformFailed(entity: entity.name, key: key, error)
+            }
         case .relationship(let index):
             let relationship = entity.relationships[index]
             guard relationship.isToMany else { return try toOneObject(index) }
@@ -112,7 +117,11 @@ extension ManagedObject {
 
     private func encode(_ value: Any?, attribute: ResolvedAttribute) throws -> SQLiteValue {
         guard let value else { return .null }
-        guard let stored = attribute.type.encode(value) else {
+        let encoded: SQLiteValue?
+        do { encoded = try attribute.stored(value) } catch {
+            throw KeyValueError.transformFailed(entity: entity.name, key: attribute.name, error)
+        }
+        guard let stored = encoded else {
             throw KeyValueError.wrongType(
                 entity: entity.name, key: attribute.name,
                 expected: attribute.type.swiftTypeName, actual: "\(type(of: value))")

@@ -66,7 +66,7 @@ extension AttributeDescription {
         case .plain:
             return derivationExpression == nil ? nil : "derived attributes are not computed yet"
         case .composite: return "composite attributes are not supported yet"
-        case .transformable: return "transformable attributes are not supported yet"
+        case .transformable: return nil
         case .undefined: return "an Undefined attribute must be transient"
         case .objectID: return "object ID attributes cannot be stored"
         }

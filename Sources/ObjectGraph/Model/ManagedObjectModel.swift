@@ -37,11 +37,15 @@ public final class ManagedObjectModel: Sendable {
     /// into store metadata; never used to match a store to a model.
     public let versionIdentifiers: [String]
 
-    /// Builds and checks a model.
-    public init(entities: [EntityDescription], versionIdentifiers: [String] = []) {
+    /// Builds and checks a model; transformable attributes find their transformers in
+    /// `transformers` (a name that is not there is a validation error).
+    public init(
+        entities: [EntityDescription], versionIdentifiers: [String] = [],
+        transformers: ValueTransformerRegistry = .standard
+    ) {
         self.entities = entities
         self.versionIdentifiers = versionIdentifiers
-        var resolver = ModelResolver(entities)
+        var resolver = ModelResolver(entities, transformers: transformers)
         let (resolved, errors) = resolver.resolve()
         resolvedEntities = resolved
         validationErrors = errors + TypedClassCheck.errors(in: resolved)

@@ -13,8 +13,10 @@ struct ModelResolver {
     private var errors: [ModelError] = []
     /// Column of each declared property, keyed by "entity.property".
     private var columns: [String: SQLName] = [:]
+    private let transformers: ValueTransformerRegistry
 
-    init(_ entities: [EntityDescription]) {
+    init(_ entities: [EntityDescription], transformers: ValueTransformerRegistry = .standard) {
+        self.transformers = transformers
         var declared: [String: EntityDescription] = [:]
         var errors: [ModelError] = entities.isEmpty ? [.empty] : []
         for entity in entities {
@@ -142,6 +144,17 @@ struct ModelResolver {
     }
 
     private mutating func checkStorable(_ attribute: AttributeDescription, of entity: String) {
+        if case .transformable(let name, _) = attribute.valueKind,
+            transformers.transformer(named: name) == nil
+        {
+            errors.append(
+                .unsupportedAttribute(
+                    entity: entity, attribute: attribute.name,
+                    reason: "its value transformer \(name ?? "") is not registered: register one "
+                        + "(a CodableTransformer for a Codable type) in the "
+                        + "ValueTransformerRegistry the model is built with"))
+            return
+        }
         guard let reason = attribute.unsupportedReason else { return }
         errors.append(
             .unsupportedAttribute(entity: entity, attribute: attribute.name, reason: reason))
@@ -226,6 +239,12 @@ struct ModelResolver {
         }
     }
 
+    /// The transformer of a transformable attribute (checked to exist), nil otherwise.
+    private func transformer(of attribute: AttributeDescription) -> (any AttributeTransformer)? {
+        guard case .transformable(let name, _) = attribute.valueKind else { return nil }
+        return transformers.transformer(named: name)
+    }
+
     private func column(of property: String, in entity: String) -> SQLName {
         for ancestor in lineage(of: entity).reversed() {
             if let column = columns[ancestor.name + "." + property] { return column }
@@ -243,7 +262,8 @@ struct ModelResolver {
                 name: attribute.name, type: attribute.type, isOptional: attribute.isOptional,
                 isIndexed: attribute.isIndexed,
                 defaultValue: attribute.defaultValue.flatMap { attribute.type.encode($0) } ?? .null,
-                column: column(of: attribute.name, in: name), slot: slot)
+                column: column(of: attribute.name, in: name), slot: slot,
+                transformer: transformer(of: attribute))
         }
         let relationships = lineage(of: name).flatMap(\.relationships).sorted {
             $0.name < $1.name

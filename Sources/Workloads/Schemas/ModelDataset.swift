@@ -15,9 +15,10 @@ import ObjectGraph
 /// - Relationships: a to-one whose inverse is to-many picks its destination with Zipf
 ///   skew (a few parents with many children); optional to-ones are nil in 5% of rows;
 ///   many-to-manys get 0 to 3 links per row with square-root skew.
-/// - What the engine cannot store yet (transformable, composite, derived attributes,
-///   expression and R-tree indexes) is left out, each with a warning; transient
-///   properties have no storage and are skipped.
+/// - What the engine cannot store yet (composite, derived attributes, expression and
+///   R-tree indexes) and transformable values (whose bytes only their transformer
+///   makes) are left out, each with a warning; transient properties have no storage and
+///   are skipped.
 ///
 /// The schema's name carries the model's name and digest, so a changed model never
 /// reuses a cached dataset. Cost: one pass over the model.
@@ -76,7 +77,7 @@ public struct ModelDataset: Sendable {
         var entity = entity.storedPart
         var dropped = Set<String>()
         entity.attributes.removeAll { attribute in
-            guard let reason = attribute.unsupportedReason else { return false }
+            guard let reason = Self.leftOutReason(attribute) else { return false }
             warnings.append("\(entity.name).\(attribute.name) left out: \(reason)")
             dropped.insert(attribute.name)
             return true
@@ -95,6 +96,15 @@ public struct ModelDataset: Sendable {
         }
         entity.uniquenessConstraints.removeAll { !dropped.isDisjoint(with: $0) }
         return entity
+    }
+
+    /// Why the generator leaves `attribute` out: what the engine cannot store, and
+    /// transformable values, whose bytes only their transformer can make.
+    private static func leftOutReason(_ attribute: AttributeDescription) -> String? {
+        if case .transformable = attribute.valueKind {
+            return "transformable values are not generated yet"
+        }
+        return attribute.unsupportedReason
     }
 
     private static func primary(_ entities: [EntityDescription]) -> String {
