@@ -28,7 +28,10 @@ extension ManagedObject {
         _ = try confinedContext()
         switch entity.property(named: key) {
         case nil:
-            throw KeyValueError.unknownKey(entity: entity.name, key: key)
+            guard let leaves = entity.compositeLeaves(key) else {
+                throw KeyValueError.unknownKey(entity: entity.name, key: key)
+            }
+            return try compositeValue(leaves)
         case .attribute(let index):
             let attribute = entity.attributes[index]
             do {
@@ -62,7 +65,13 @@ extension ManagedObject {
     public func checkedValue(forKeyPath keyPath: String) throws -> Any? {
         let keys = keyPath.split(separator: ".").map(String.init)
         var object = self
-        for key in keys.dropLast() {
+        for (position, key) in keys.enumerated().dropLast() {
+            let rest = keys[position...].joined(separator: ".")
+            if object.entity.attribute(named: rest) != nil
+                || object.entity.compositeLeaves(rest) != nil
+            {
+                return try object.checkedValue(forKey: rest)
+            }
             guard case .relationship(let index) = object.entity.property(named: key) else {
                 throw KeyValueError.unknownKey(entity: object.entity.name, key: key)
             }
@@ -102,7 +111,10 @@ extension ManagedObject {
         _ = try confinedContext()
         switch entity.property(named: key) {
         case nil:
-            throw KeyValueError.unknownKey(entity: entity.name, key: key)
+            guard let leaves = entity.compositeLeaves(key) else {
+                throw KeyValueError.unknownKey(entity: entity.name, key: key)
+            }
+            try setComposite(value, key: key, leaves: leaves)
         case .attribute(let index):
             try setStoredValue(try encode(value, attribute: entity.attributes[index]), at: index)
         case .relationship(let index):

@@ -61,14 +61,14 @@ import Testing
             name: "composite attribute",
             body: """
                 <entity name="Shop">
-                    <attribute name="address" optional="YES" attributeType="Composite" composite="Address"/>
+                    <attribute name="address" optional="YES" attributeType="Composite" composite="Adress"/>
                 </entity>
                 <composite name="Address">
                     <attribute name="city" optional="YES" attributeType="String"/>
                 </composite>
                 """,
-            expected: "4:5: attribute \"address\" of entity \"Shop\": composite attributes are "
-                + "not supported yet; make it transient or change its type to load this model"),
+            expected: "4:5: attribute \"address\" of \"Shop\": composite \"Adress\" is not declared "
+                + "(expected a <composite name=\"Adress\"> in the model)"),
         BrokenModel(
             name: "transformable attribute",
             body: """

@@ -91,7 +91,7 @@ public struct XcodeModel: Sendable {
         let model = ManagedObjectModel(
             entities: entities,
             versionIdentifiers: versionIdentifier.isEmpty ? [] : [versionIdentifier],
-            transformers: transformers)
+            transformers: transformers, composites: composites)
         guard let first = model.validationErrors.first else { return model }
         let place = locations.place(of: first)
         throw XcodeModelError(
