@@ -67,8 +67,8 @@ import Testing
                     <attribute name="city" optional="YES" attributeType="String"/>
                 </composite>
                 """,
-            expected: "4:5: attribute \"address\" of \"Shop\": composite \"Adress\" is not declared "
-                + "(expected a <composite name=\"Adress\"> in the model)"),
+            expected: "4:5: attribute \"address\" of \"Shop\": composite \"Adress\" is not "
+                + "declared (expected a <composite name=\"Adress\"> in the model)"),
         BrokenModel(
             name: "transformable attribute",
             body: """
