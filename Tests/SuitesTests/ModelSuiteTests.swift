@@ -12,8 +12,9 @@ import Workloads
 /// Core Data's rules give and checksum agreement.
 @Suite(.serialized) struct ModelSuiteTests {
     /// A library: authors (legacy `indexed` name), books (a fetch index on `year`, an
-    /// optional author, many-to-many tags), tags, and two fetch request templates, one
-    /// whose variable no key path is compared with.
+    /// optional author, many-to-many tags), tags (unique labels, so `insert-Tag` copies
+    /// rows with fresh labels), and two fetch request templates, one whose variable no
+    /// key path is compared with.
     static let contents = """
         <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
         <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" \
@@ -42,6 +43,9 @@ import Workloads
                 <attribute name="label" optional="YES" attributeType="String"/>
                 <relationship name="books" optional="YES" toMany="YES" deletionRule="Nullify" \
         destinationEntity="Book" inverseName="tags" inverseEntity="Book"/>
+                <uniquenessConstraints>
+                    <uniquenessConstraint><constraint value="label"/></uniquenessConstraint>
+                </uniquenessConstraints>
             </entity>
             <fetchRequest name="byAuthorName" entity="Book" \
         predicateString="author.name == $NAME AND year &gt; 1900"/>
@@ -132,5 +136,6 @@ import Workloads
         )
         #expect(!SuiteRun.plan(cases, "index-Book.byYearIndex", "unindexed").contains("INDEX"))
         #expect(selects("request-byAuthorName", "objects") == 1)
+        #expect(SuiteRun.metric(cases, "insert-Tag", "per-object", "sql.inserts") == Self.size / 10)
     }
 }

@@ -5,7 +5,10 @@ import SQLiteDB
 import Workloads
 
 /// `insert-E` of `bench run --model`: size/10 new objects whose attribute values are
-/// copied from the entity's existing rows (so they keep the model's bounds), inserted
+/// copied from the entity's existing rows (so they keep the model's bounds; a column
+/// under a uniqueness constraint of the table gets a new value instead: text with
+/// ` #N` appended, numbers and dates past the column's maximum, fresh 16-byte keys),
+/// inserted
 /// `per-object` (`insertNewObject`, `setValue` per attribute, one save), by a
 /// `batch-request` (``BatchInsertRequest`` of dictionaries) or `raw` (one prepared
 /// INSERT per row and the `Z_PRIMARYKEY` update, in one transaction).
@@ -73,7 +76,15 @@ struct InsertCase {
                 text: "SELECT \(columns.isEmpty ? "NULL" : columns) FROM \(entity.table.sql) "
                     + "WHERE Z_ENT = \(entity.id) ORDER BY Z_PK LIMIT \(wanted)")
         ) { row in entity.attributes.indices.map { row.value(at: Int32($0)) } }
-        rows = existing.isEmpty ? [] : (0..<wanted).map { existing[$0 % existing.count] }
+        let unique = try Self.uniqueColumns(entity, schema.model, suite.store.connection)
+        rows =
+            existing.isEmpty
+            ? []
+            : (0..<wanted).map { index in
+                existing[index % existing.count].enumerated().map { column, value in
+                    unique[column].map { Self.fresh(value, index, maximum: $0) } ?? value
+                }
+            }
         dictionaries = rows.map { row in
             var dictionary: [String: Any] = [:]
             for (attribute, value) in zip(entity.attributes, row) {
@@ -82,6 +93,41 @@ struct InsertCase {
                 }
             }
             return dictionary
+        }
+    }
+
+    /// For each attribute (by position) under a uniqueness constraint of the entity's
+    /// table, the column's largest stored value (its maximum for numbers and dates).
+    private static func uniqueColumns(
+        _ entity: Entity, _ model: ManagedObjectModel, _ connection: Connection
+    ) throws -> [Int: SQLiteValue] {
+        let hierarchy = model.resolvedEntities.filter { $0.rootID == entity.rootID }
+        let constrained = Set(hierarchy.flatMap { $0.uniquenessConstraints.joined() })
+        var result: [Int: SQLiteValue] = [:]
+        for (position, attribute) in entity.attributes.enumerated()
+        where constrained.contains(attribute.column) {
+            result[position] =
+                try connection.fetchOne(
+                    SQL(text: "SELECT MAX(\(attribute.column.sql)) FROM \(entity.table.sql)")
+                ) { $0.value(at: 0) } ?? .null
+        }
+        return result
+    }
+
+    /// A value no stored row and no other new row has: text with ` #N` appended,
+    /// numbers past the column's maximum, 16 fresh bytes for keys (UUIDs, data).
+    private static func fresh(_ value: SQLiteValue, _ index: Int, maximum: SQLiteValue)
+        -> SQLiteValue
+    {
+        switch value {
+        case .null: return .null
+        case .text(let text): return .text(text + " #\(index + 1)")
+        case .integer: return .integer((maximum.int64 ?? 0) + Int64(index) + 1)
+        case .real: return .real((maximum.double ?? 0) + Double(index) + 1)
+        case .blob:
+            var bytes = [UInt8](repeating: 0xFE, count: 16)
+            withUnsafeBytes(of: UInt64(index).bigEndian) { bytes.replaceSubrange(8..<16, with: $0) }
+            return .blob(Data(bytes))
         }
     }
 

@@ -102,13 +102,37 @@ struct ModelTemplatePlan: Sendable {
     {
         if entity.isAbstract { return "the entity is abstract" }
         let lineage = Self.lineage(of: entity, in: model)
-        if lineage.contains(where: { !$0.uniquenessConstraints.isEmpty }) {
-            return "copied rows would break its uniqueness constraints"
-        }
+        if let problem = constraintProblem(entity, in: model) { return problem }
         if let required = lineage.flatMap(\.relationships).first(where: {
             !$0.isOptional || $0.minCount > 0
         }) {
             return "the required relationship \(required.name) is not set by a batch insert"
+        }
+        return nil
+    }
+
+    /// Attribute types a copied row's value can be made unique in (``InsertCase``).
+    static let uniqueableTypes: Set<AttributeType> = [
+        .integer16, .integer32, .integer64, .double, .float, .string, .date, .uuid, .binary,
+    ]
+
+    /// Why the uniqueness constraints on `entity`'s table cannot be kept in copied rows
+    /// (a constrained relationship, or a type such as Boolean), or nil.
+    private static func constraintProblem(
+        _ entity: EntityDescription, in model: ManagedObjectModel
+    ) -> String? {
+        guard let resolved = model.entity(named: entity.name) else { return nil }
+        let table = model.entities.filter {
+            model.entity(named: $0.name)?.rootID == resolved.rootID
+        }
+        for name in Set(table.flatMap { $0.uniquenessConstraints.joined() }).sorted() {
+            guard let attribute = resolved.attribute(named: name) else {
+                return "its table's uniqueness constraint on \(name) cannot be kept in copied rows"
+            }
+            guard uniqueableTypes.contains(attribute.type) else {
+                return "its table's uniqueness constraint on \(name) (\(attribute.type)) cannot "
+                    + "be kept in copied rows"
+            }
         }
         return nil
     }

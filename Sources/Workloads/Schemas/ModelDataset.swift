@@ -41,7 +41,7 @@ public struct ModelDataset: Sendable {
         var warnings: [String] = []
         trimmed.entities = model.entities.map { Self.storable($0, warnings: &warnings) }
         let engineModel = try trimmed.makeModel()
-        let name = Self.schemaName(path: model.path, digest: engineModel.versionHash)
+        let name = Self.schemaName(path: model.path, digest: Self.storeDigest(engineModel))
         let entities = trimmed.entities
         let primary = Self.primary(entities)
         for entity in counts.keys.sorted() where !entities.contains(where: { $0.name == entity }) {
@@ -151,8 +151,30 @@ public struct ModelDataset: Sendable {
         return links
     }
 
+    /// A digest of what decides the stored file: the model's version hash plus every
+    /// table's columns, indexes and uniqueness constraints, which Core Data's version
+    /// hashes leave out (an edited index must not reuse a dataset built without it).
+    private static func storeDigest(_ model: ManagedObjectModel) -> String {
+        var text = model.versionHash
+        for entity in model.resolvedEntities {
+            text += "|\(entity.name):\(entity.table.sql):"
+            text += entity.attributes.map { "\($0.column.sql)\($0.isIndexed ? "+i" : "")" }
+                .joined(separator: ",")
+            for index in entity.fetchIndexes {
+                text +=
+                    ";\(index.name)="
+                    + index.columns.map { "\($0.column.sql)\($0.ascending)" }
+                    .joined(separator: ",")
+            }
+            for columns in entity.uniquenessConstraints {
+                text += ";unique=" + columns.map(\.sql).joined(separator: ",")
+            }
+        }
+        return SHA256.digest(Array(text.utf8)).map { String($0, radix: 16) }.joined()
+    }
+
     /// `model-<Name>-<first 8 letters and digits of the digest>`: the model file's
-    /// name, made safe for a directory name, and its version.
+    /// name, made safe for a directory name, and its store digest.
     private static func schemaName(path: String, digest: String) -> String {
         let url = URL(fileURLWithPath: path)
         let folder = url.lastPathComponent == "contents" ? url.deletingLastPathComponent() : url
