@@ -59,7 +59,11 @@ public struct ModelDataset: Sendable {
             plans[entity.name] = DatasetSchema.EntityPlan(
                 count: counts[entity.name].map { .fixed($0) } ?? ratio,
                 values: ModelValueRecipes.recipes(
-                    for: lineage.flatMap(\.attributes),
+                    for: lineage.flatMap(\.attributes).filter {
+                        // A composite's fields take their types' default recipes.
+                        if case .composite = $0.valueKind { return false }
+                        return true
+                    },
                     unique: Set(lineage.flatMap { $0.uniquenessConstraints.joined() }),
                     entity: entity.name),
                 links: Self.links(of: lineage.flatMap(\.relationships), in: entities))
