@@ -11,8 +11,8 @@ import Workloads
 /// these tests, and one run of every configuration at 1,000 with the statement counts
 /// Core Data's rules give and checksum agreement.
 @Suite(.serialized) struct ModelSuiteTests {
-    /// A library: authors (legacy `indexed` name), books (a fetch index on `year`, an
-    /// optional author, many-to-many tags), tags (unique labels, so `insert-Tag` copies
+    /// A library: authors (legacy `indexed` name), books (archived keyword lists, a fetch
+    /// index on `year`, an optional author, many-to-many tags), tags (unique labels, so `insert-Tag` copies
     /// rows with fresh labels), and two fetch request templates, one whose variable no
     /// key path is compared with.
     static let contents = """
@@ -28,6 +28,8 @@ import Workloads
         destinationEntity="Book" inverseName="author" inverseEntity="Book"/>
             </entity>
             <entity name="Book" representedClassName="Book" syncable="YES">
+                <attribute name="keywords" optional="YES" attributeType="Transformable" \
+        valueTransformerName="NSSecureUnarchiveFromData" customClassName="[String]"/>
                 <attribute name="title" optional="YES" attributeType="String"/>
                 <attribute name="year" optional="YES" attributeType="Integer 16" \
         defaultValueString="0" usesScalarValueType="YES"/>

@@ -23,7 +23,7 @@ import Workloads
         let dataset = try dataset()
         #expect(
             dataset.warnings == [
-                "Car.color left out: transformable values are not generated yet"
+                "Car.color left out: transformable values of Color through ColorTransformer are not generated yet"
             ])
         #expect(dataset.primaryEntity == "Car")
         let layout = try DatasetLayout(schema: dataset.schema, size: 1_000)

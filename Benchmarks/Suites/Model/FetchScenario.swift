@@ -36,7 +36,7 @@ struct FetchCase {
     let suite: SuiteState
     let spec: FetchSpec
     let predicate: FetchPredicate?
-    let attributes: [(name: String, type: AttributeType, column: SQLName)]
+    let attributes: [ResolvedAttribute]
     let rawSQL: SQL?
 
     /// Copies the dataset, substitutes the variables, captures the raw floor's SQL and
@@ -52,7 +52,7 @@ struct FetchCase {
             guard let attribute = entity.attribute(named: name) else {
                 throw ModelScenarioError("\(spec.entity) has no attribute \(name)")
             }
-            return (name, attribute.type, attribute.column)
+            return attribute
         }
         let planning = try FetchPlanning(store: store, schema: schema)
         predicate = try planning.predicate(for: spec)
@@ -91,7 +91,7 @@ struct FetchCase {
         var digest = RowDigest()
         try connection.forEachRow(sql) { row in
             let values = attributes.enumerated().map { index, attribute in
-                RowDigest.canonical(stored: row.value(at: Int32(index + 1)), as: attribute.type)
+                RowDigest.canonical(stored: row.value(at: Int32(index + 1)), as: attribute)
             }
             digest.add(
                 key: content.keys ? row.int64(at: 0) : nil, values: content.values ? values : [])
@@ -109,7 +109,7 @@ struct FetchCase {
         case .managedObject:
             for object in try context.fetch(request) {
                 let values = try attributes.map {
-                    RowDigest.canonical(try object.checkedValue(forKey: $0.name), as: $0.type)
+                    RowDigest.canonical(try object.checkedValue(forKey: $0.name), as: $0)
                 }
                 digest.add(
                     key: content.keys ? object.objectID.primaryKey : nil,
@@ -121,7 +121,7 @@ struct FetchCase {
             }
         case .dictionary:
             for row in try context.fetchDictionaries(request) {
-                let values = attributes.map { RowDigest.canonical(row[$0.name], as: $0.type) }
+                let values = attributes.map { RowDigest.canonical(row[$0.name], as: $0) }
                 digest.add(key: nil, values: content.values ? values : [])
             }
         case .count:

@@ -88,7 +88,7 @@ struct InsertCase {
         dictionaries = rows.map { row in
             var dictionary: [String: Any] = [:]
             for (attribute, value) in zip(entity.attributes, row) {
-                if let decoded = attribute.type.decode(value) {
+                if let decoded = attribute.readableValue(value) {
                     dictionary[attribute.name] = decoded
                 }
             }
@@ -179,7 +179,7 @@ struct InsertCase {
                     + "WHERE Z_ENT = \(entity.id)")
         ) { row in
             let values = entity.attributes.enumerated().map { index, attribute in
-                RowDigest.canonical(stored: row.value(at: Int32(index)), as: attribute.type)
+                RowDigest.canonical(stored: row.value(at: Int32(index)), as: attribute)
             }
             digest.add(key: nil, values: values)
         }

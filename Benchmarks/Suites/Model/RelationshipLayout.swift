@@ -45,7 +45,7 @@ struct RelationshipLayout {
         var digest = RowDigest()
         try connection.forEachRow(sql) { row in
             let value = destinationAttribute.map {
-                [RowDigest.canonical(stored: row.value(at: 2), as: $0.type)]
+                [RowDigest.canonical(stored: row.value(at: 2), as: $0)]
             }
             digest.add(key: row.int64(at: 0), values: [row.value(at: 1)] + (value ?? []))
         }

@@ -96,7 +96,7 @@ enum RelationshipScenarios {
                 as? ManagedObject
             let value = try layout.destinationAttribute.map { attribute in
                 RowDigest.canonical(
-                    try destination?.checkedValue(forKey: attribute.name), as: attribute.type)
+                    try destination?.checkedValue(forKey: attribute.name), as: attribute)
             }
             let key: SQLiteValue = destination?.objectID.primaryKey.map { .integer($0) } ?? .null
             digest.add(key: object.objectID.primaryKey, values: [key] + (value.map { [$0] } ?? []))

@@ -33,16 +33,20 @@ struct RowDigest {
         return checksum.value
     }
 
-    /// The value an attribute of `type` stores for `value` (a Swift value from the
-    /// engine, or nil), so engine and raw reads compare equal.
-    static func canonical(_ value: Any?, as type: AttributeType) -> SQLiteValue {
+    /// The value `attribute` stores for `value` (a Swift value from the engine, or
+    /// nil), so engine and raw reads compare equal. A transformable's value is compared
+    /// by its description: keyed archives of equal values differ from one encoding to
+    /// the next, so bytes cannot be compared.
+    static func canonical(_ value: Any?, as attribute: ResolvedAttribute) -> SQLiteValue {
         guard let value else { return .null }
-        return type.encode(value) ?? .null
+        guard attribute.transformer == nil else { return .text(String(describing: value)) }
+        return attribute.type.encode(value) ?? .null
     }
 
-    /// A raw column value in the same canonical form as ``canonical(_:as:)``.
-    static func canonical(stored: SQLiteValue, as type: AttributeType) -> SQLiteValue {
-        canonical(type.decode(stored), as: type)
+    /// A raw column value in the same canonical form as ``canonical(_:as:)``: a
+    /// transformable's bytes decoded by its transformer, as the engine decodes them.
+    static func canonical(stored: SQLiteValue, as attribute: ResolvedAttribute) -> SQLiteValue {
+        canonical(attribute.readableValue(stored), as: attribute)
     }
 
     private static func fold(_ value: SQLiteValue, into checksum: inout Checksum) {

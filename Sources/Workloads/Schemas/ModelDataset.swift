@@ -15,10 +15,11 @@ import ObjectGraph
 /// - Relationships: a to-one whose inverse is to-many picks its destination with Zipf
 ///   skew (a few parents with many children); optional to-ones are nil in 5% of rows;
 ///   many-to-manys get 0 to 3 links per row with square-root skew.
-/// - What the engine cannot store yet (composite, derived attributes, expression and
-///   R-tree indexes) and transformable values (whose bytes only their transformer
-///   makes) are left out, each with a warning; transient properties have no storage and
-///   are skipped.
+/// - Composite attributes are generated field by field; transformables of
+///   `[String]` through Core Data's archiving transformers get word lists. What the
+///   engine cannot store yet (derived attributes, expression and R-tree indexes) and
+///   other transformable values (whose bytes only their transformer makes) are left
+///   out, each with a warning; transient properties have no storage and are skipped.
 ///
 /// The schema's name carries the model's name and digest, so a changed model never
 /// reuses a cached dataset. Cost: one pass over the model.
@@ -105,8 +106,12 @@ public struct ModelDataset: Sendable {
     /// Why the generator leaves `attribute` out: what the engine cannot store, and
     /// transformable values, whose bytes only their transformer can make.
     private static func leftOutReason(_ attribute: AttributeDescription) -> String? {
-        if case .transformable = attribute.valueKind {
-            return "transformable values are not generated yet"
+        if case .transformable(let name, let className) = attribute.valueKind,
+            !ModelValueRecipes.generatesStringLists(transformer: name, className: className)
+        {
+            let through = (name ?? "").isEmpty ? "the keyed unarchiver" : name ?? ""
+            return "transformable values of \(className ?? "an unnamed class") through "
+                + "\(through) are not generated yet"
         }
         return attribute.unsupportedReason
     }

@@ -36,6 +36,12 @@ public struct ValueTransformerRegistry: Sendable {
         return KeyedArchiveTransformer(name: key.isEmpty ? "NSKeyedUnarchiveFromData" : key)
     }
 
+    /// Whether the transformer an attribute names (nil: none) is one of Core Data's
+    /// archiving ones, which ``standard`` provides.
+    public static func isArchivingName(_ name: String?) -> Bool {
+        isArchiving(name ?? "")
+    }
+
     /// Whether `name` is one of Core Data's archiving transformers or a subclass named
     /// after them (Wire's `ExtendedSecureUnarchiveFromData`, Wikipedia's
     /// `WMFSecureUnarchiveFromDataTransformer`).
