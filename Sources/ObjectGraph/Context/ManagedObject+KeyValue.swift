@@ -33,10 +33,13 @@ extension ManagedObject {
             }
             return try compositeValue(leaves)
         case .attribute(let index):
-            let attribute = entity.attributes[index]
+            let stored = try attributeStoredValue(index)
+            guard entity.attributes[index].transformer != nil else {
+                return entity.attributes[index].type.decode(stored)
+            }
             do {
-                return try attribute.value(from: try attributeStoredValue(index))
-            } catch let error as TransformError {
+                return try entity.attributes[index].value(from: stored)
+            } catch {
                 throw KeyValueError.transformFailed(entity: entity.name, key: key, error)
             }
         case .relationship(let index):
@@ -66,11 +69,13 @@ extension ManagedObject {
         let keys = keyPath.split(separator: ".").map(String.init)
         var object = self
         for (position, key) in keys.enumerated().dropLast() {
-            let rest = keys[position...].joined(separator: ".")
-            if object.entity.attribute(named: rest) != nil
-                || object.entity.compositeLeaves(rest) != nil
-            {
-                return try object.checkedValue(forKey: rest)
+            if object.entity.hasComposites {
+                let rest = keys[position...].joined(separator: ".")
+                if object.entity.attribute(named: rest) != nil
+                    || object.entity.compositeLeaves(rest) != nil
+                {
+                    return try object.checkedValue(forKey: rest)
+                }
             }
             guard case .relationship(let index) = object.entity.property(named: key) else {
                 throw KeyValueError.unknownKey(entity: object.entity.name, key: key)

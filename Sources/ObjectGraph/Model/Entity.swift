@@ -103,6 +103,10 @@ package final class Entity: Sendable, CustomStringConvertible {
         compositeLeaves = leaves
     }
 
+    /// Whether any attribute is a composite's field: key-path walks check the rest of a
+    /// path as one field name only then, so models without composites pay nothing.
+    package var hasComposites: Bool { !compositeLeaves.isEmpty }
+
     /// The leaf attributes of the composite (or nested composite) at `keyPath`, with
     /// each leaf's key path inside it, or nil when `keyPath` names no composite.
     package func compositeLeaves(_ keyPath: String) -> [(path: [String], index: Int)]? {

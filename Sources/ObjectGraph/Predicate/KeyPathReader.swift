@@ -20,7 +20,9 @@ struct KeyPathReader {
         var last = keys.count - 1
         for (position, key) in keys.enumerated().dropLast() {
             // A composite's field is an attribute named by the rest of the path.
-            if object.entity.attribute(named: keys[position...].joined(separator: ".")) != nil {
+            if object.entity.hasComposites,
+                object.entity.attribute(named: keys[position...].joined(separator: ".")) != nil
+            {
                 last = position
                 break
             }
@@ -131,7 +133,11 @@ struct KeyPathReader {
     private func firstToMany(_ keys: [String], from start: ManagedObject) throws -> Int? {
         var entity = start.entity
         for (index, key) in keys.enumerated() {
-            if entity.attribute(named: keys[index...].joined(separator: ".")) != nil { return nil }
+            if entity.hasComposites,
+                entity.attribute(named: keys[index...].joined(separator: ".")) != nil
+            {
+                return nil
+            }
             guard let relationship = entity.relationship(named: key) else { return nil }
             if relationship.isToMany { return index }
             guard let model = start.managedObjectContext?.coordinator.model else { return nil }

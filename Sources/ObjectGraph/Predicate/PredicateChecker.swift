@@ -114,7 +114,9 @@ struct PredicateChecker {
         for (index, key) in keys.enumerated() {
             let isLast = index == keys.count - 1
             // A composite's field is an attribute named by the rest of the path.
-            if !isLast, let field = entity.attribute(named: keys[index...].joined(separator: ".")) {
+            if !isLast, entity.hasComposites,
+                let field = entity.attribute(named: keys[index...].joined(separator: "."))
+            {
                 return (.attribute(field.type), isCollection)
             }
             switch entity.property(named: key) {

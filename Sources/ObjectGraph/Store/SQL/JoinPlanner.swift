@@ -99,7 +99,7 @@ struct JoinPlanner {
         for (position, key) in keys.enumerated() {
             let isLast = position == keys.count - 1
             // A composite's field is an attribute named by the rest of the path.
-            if !isLast,
+            if !isLast, entity.hasComposites,
                 let field = entity.attribute(named: keys[position...].joined(separator: "."))
             {
                 return Column(sql: "\(alias).\(field.column)", target: .attribute(field))
