@@ -34,7 +34,7 @@ extension ManagedObject {
             return try compositeValue(leaves)
         case .attribute(let index):
             let stored = try attributeStoredValue(index)
-            guard entity.attributes[index].transformer != nil else {
+            guard entity.attributes[index].transformerBox != nil else {
                 return entity.attributes[index].type.decode(stored)
             }
             do {

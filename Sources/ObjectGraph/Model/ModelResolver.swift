@@ -312,7 +312,7 @@ struct ModelResolver {
                 isIndexed: attribute.isIndexed,
                 defaultValue: attribute.defaultValue.flatMap { attribute.type.encode($0) } ?? .null,
                 column: column(of: attribute.name, in: name), slot: slot,
-                transformer: transformer(of: attribute))
+                transformerBox: transformer(of: attribute).map(TransformerBox.init))
         }
         let relationships = lineage(of: name).flatMap(\.relationships).sorted {
             $0.name < $1.name
