@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "BenchReports", dependencies: ["BenchKit", "DurableFiles"]),
         .target(
             name: "BenchmarkSuites",
-            dependencies: ["BenchKit", "SQLiteDB", "ObjectGraph", "Workloads"],
+            dependencies: ["BenchKit", "SQLiteDB", "ObjectGraph", "Workloads", "DurableFiles"],
             path: "Benchmarks/Suites"),
         .executableTarget(
             name: "bench",

@@ -17,7 +17,7 @@ struct HistoryMergeState {
     private var marker: Int64 = 1_000_000
 
     init(_ context: CaseContext) throws {
-        suite = try SuiteState(context, historyTracking: true)
+        suite = try SuiteState(context, schema: .social, historyTracking: true)
         writer = PersistentContainer(name: "writer", model: DatasetSchema.social.model)
         var description = PersistentStoreDescription(url: URL(fileURLWithPath: suite.store.path))
         description.isPersistentHistoryTrackingEnabled = true

@@ -4,8 +4,9 @@ import ObjectGraph
 import SQLiteDB
 import Workloads
 
-/// A case's private copy of the cached `social` dataset, opened for the configuration
-/// being run: an engine container and context, or a raw SQLiteDB connection.
+/// A case's private copy of a cached dataset (`social` for the engine suites, a user's
+/// model for `bench run --model`), opened for the configuration being run: an engine
+/// container and context, or a raw SQLiteDB connection.
 ///
 /// The dataset comes from ``DatasetCache`` (`FAULTLINE_DATASETS`, else
 /// `.faultline/datasets`) at the case's size and seed and is copied with SQLite's
@@ -24,12 +25,15 @@ final class SocialStore {
     let context: ManagedObjectContext?
     private let cached: CachedDataset
 
-    /// Opens a fresh copy for `caseContext`; `.raw`-kind configurations get no container.
-    /// With `historyTracking`, the engine container records persistent history.
-    init(_ caseContext: CaseContext, historyTracking: Bool = false) throws {
+    /// Opens a fresh copy of `schema`'s dataset for `caseContext`; `.raw`-kind
+    /// configurations get no container. With `historyTracking`, the engine container
+    /// records persistent history.
+    init(
+        _ caseContext: CaseContext, schema: DatasetSchema = .social, historyTracking: Bool = false
+    ) throws {
         let cache = DatasetCache(directory: DatasetCache.defaultDirectory())
         cached = try cache.dataset(
-            schema: .social, size: caseContext.size, seed: caseContext.seed)
+            schema: schema, size: caseContext.size, seed: caseContext.seed)
         let manifest = cached.manifest
         caseContext.record(
             DatasetRecord(
@@ -48,7 +52,7 @@ final class SocialStore {
             caseContext.register(bridge)
             caseContext.register(SQLiteCounters(connection: connection))
         } else {
-            let container = PersistentContainer(name: "social", model: DatasetSchema.social.model)
+            let container = PersistentContainer(name: schema.name, model: schema.model)
             var description = PersistentStoreDescription(url: URL(fileURLWithPath: path))
             description.isPersistentHistoryTrackingEnabled = historyTracking
             container.persistentStoreDescriptions = [description]

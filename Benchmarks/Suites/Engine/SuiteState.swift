@@ -1,6 +1,7 @@
 import BenchKit
 import ObjectGraph
 import SQLiteDB
+import Workloads
 
 /// What every engine suite's case holds: its store copy, opened for the configuration's
 /// kind (an engine context, or only the raw connection).
@@ -12,13 +13,13 @@ struct SuiteState {
 
     /// Opens the store for `context`'s case.
     init(_ context: CaseContext) throws {
-        try self.init(context, historyTracking: false)
+        try self.init(context, schema: .social)
     }
 
-    /// Opens the store for `context`'s case; with `historyTracking`, its engine container
-    /// records persistent history.
-    init(_ context: CaseContext, historyTracking: Bool) throws {
-        store = try SocialStore(context, historyTracking: historyTracking)
+    /// Opens a copy of `schema`'s dataset for `context`'s case (`social`, or a user's
+    /// model); with `historyTracking`, its engine container records persistent history.
+    init(_ context: CaseContext, schema: DatasetSchema, historyTracking: Bool = false) throws {
+        store = try SocialStore(context, schema: schema, historyTracking: historyTracking)
         configuration = context.configuration
     }
 

@@ -97,15 +97,50 @@ public struct BenchmarkScenario: Sendable {
         }
     }
 
+    /// Declares a scenario whose configurations are known only at run time (read from
+    /// a user's model or scenario file), each a value of `Variant` rather than an enum
+    /// case. Prefer the ``BenchmarkVariant`` form when the configurations are fixed:
+    /// it makes the body's `switch` exhaustive.
+    /// - Parameters:
+    ///   - name: The stable scenario name; no `/`.
+    ///   - summary: One line for listings and reports.
+    ///   - variants: The configurations' values, names unique; the first is the reference.
+    ///   - configuration: The configuration each value runs as.
+    ///   - setup: Builds the state for one case; not timed.
+    ///   - reset: Restores the state before each iteration; not timed.
+    ///   - body: The measured work for one variant; returns a checksum of the result.
+    public init<State, Variant: Sendable>(
+        _ name: String, summary: String, variants: [Variant],
+        configuration: (Variant) -> BenchmarkConfiguration,
+        setup: @escaping @Sendable (CaseContext) throws -> State,
+        reset: (@Sendable (inout State) throws -> Void)? = nil,
+        body: @escaping @Sendable (inout State, Variant) throws -> UInt64
+    ) {
+        self.init(name, summary, variants, variants.map(configuration)) { context, variant in
+            StatefulInstance(
+                state: try setup(context), variant: variant, reset: reset, body: body,
+                verify: nil)
+        }
+    }
+
     private init<Variant: BenchmarkVariant>(
         _ name: String, _ summary: String,
         _ sizeLimits: [Variant: BenchmarkConfiguration.SizeLimit],
         make: @escaping @Sendable (CaseContext, Variant) throws -> any BenchmarkInstance
     ) {
-        precondition(!name.isEmpty && !name.contains("/"), "bad scenario name '\(name)'")
         let variants = Array(Variant.allCases)
+        self.init(
+            name, summary, variants,
+            variants.map { $0.configuration.limited(to: sizeLimits[$0]) }, make: make)
+    }
+
+    private init<Variant: Sendable>(
+        _ name: String, _ summary: String, _ variants: [Variant],
+        _ configurations: [BenchmarkConfiguration],
+        make: @escaping @Sendable (CaseContext, Variant) throws -> any BenchmarkInstance
+    ) {
+        precondition(!name.isEmpty && !name.contains("/"), "bad scenario name '\(name)'")
         precondition(!variants.isEmpty, "\(name) needs at least one variant")
-        let configurations = variants.map { $0.configuration.limited(to: sizeLimits[$0]) }
         let byName = Dictionary(configurations.map(\.name).enumerated().map { ($1, $0) }) {
             first, _ in first
         }

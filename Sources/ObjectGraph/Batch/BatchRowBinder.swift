@@ -11,6 +11,8 @@ struct BatchRowBinder {
     // (each copy retains its strings): the batch insert's hot path.
     private let names: [String]
     private let types: [AttributeType]
+    /// Transformable attributes' transformers, nil for plain ones.
+    private let transformers: [(any AttributeTransformer)?]
     private let defaults: [SQLiteValue]
     private let foreignKeys:
         [(relationship: ResolvedRelationship, key: ResolvedRelationship.ForeignKey)]
@@ -20,6 +22,7 @@ struct BatchRowBinder {
         self.model = model
         names = entity.attributes.map(\.name)
         types = entity.attributes.map(\.type)
+        transformers = entity.attributes.map(\.transformer)
         defaults = entity.attributes.map(\.defaultValue)
         foreignKeys = entity.relationships.compactMap { relationship in
             guard case .foreignKey(let key) = relationship.storage else { return nil }
@@ -39,7 +42,7 @@ struct BatchRowBinder {
         for index in names.indices {
             // Attribute slots are the attribute indexes: parameter index + 4.
             if let value = row[names[index]] {
-                let stored = try types[index].encode(value) ?? encodeOther(value, index)
+                let stored = try storedValue(value, index)
                 try statement.bind(stored, at: Int32(index + 4))
                 found += 1
             } else {
@@ -89,8 +92,13 @@ struct BatchRowBinder {
             guard let attribute = entity.attribute(named: key) else {
                 throw KeyValueError.unknownKey(entity: entity.name, key: key)
             }
-            let value =
-                try attribute.type.encode(values[key]!) ?? encodeOther(values[key]!, attribute.slot)
+            let value: SQLiteValue
+            do {
+                value =
+                    try attribute.stored(values[key]!) ?? encodeOther(values[key]!, attribute.slot)
+            } catch let error as TransformError {
+                throw KeyValueError.transformFailed(entity: entity.name, key: key, error)
+            }
             return (attribute.column, value)
         }
     }
@@ -118,6 +126,17 @@ struct BatchRowBinder {
         guard entity.attribute(named: key) == nil else { return false }
         guard case .foreignKey? = entity.relationship(named: key)?.storage else { return true }
         return false
+    }
+
+    /// The stored form of attribute `index`'s value: through its transformer, or its
+    /// type's encoding.
+    private func storedValue(_ value: Any, _ index: Int) throws -> SQLiteValue {
+        guard let transformer = transformers[index], !(value is NSNull) else {
+            return try types[index].encode(value) ?? encodeOther(value, index)
+        }
+        do { return .blob(try transformer.data(from: value)) } catch {
+            throw KeyValueError.transformFailed(entity: entity.name, key: names[index], error)
+        }
     }
 
     /// A value the attribute type did not take: NULL for `NSNull` or a nil optional,

@@ -21,6 +21,9 @@ public enum KeyValueError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A batch insert's `managedObjectHandler` set a relationship (batch inserts write
     /// attributes only, as Core Data's).
     case relationshipInBatchInsert(entity: String, key: String)
+    /// A transformable attribute's value transformer could not encode the value set, or
+    /// decode the bytes stored.
+    case transformFailed(entity: String, key: String, TransformError)
 
     /// One line: what failed and where.
     public var description: String {
@@ -47,6 +50,8 @@ public enum KeyValueError: Error, Equatable, Sendable, CustomStringConvertible {
         case .relationshipInBatchInsert(let entity, let key):
             return "\(entity).\(key): a batch insert sets attributes only; set relationships "
                 + "on managed objects after the insert"
+        case .transformFailed(let entity, let key, let error):
+            return "\(entity).\(key): \(error)"
         }
     }
 }

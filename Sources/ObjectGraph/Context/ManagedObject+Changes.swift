@@ -9,7 +9,7 @@ extension ManagedObject {
         var result: [String: Any?] = [:]
         for (index, value) in attributeChanges {
             let attribute = entity.attributes[index]
-            result[attribute.name] = attribute.type.decode(value)
+            result[attribute.name] = attribute.readableValue(value)
         }
         for (index, id) in toOneChanges {
             result[entity.relationships[index].name] = id.map { context.object(with: $0) }
@@ -32,7 +32,7 @@ extension ManagedObject {
         for key in keys ?? (entity.attributes.map(\.name) + entity.relationships.map(\.name)) {
             switch entity.property(named: key) {
             case .attribute(let index):
-                result[key] = entity.attributes[index].type.decode(committedAttributeValue(index))
+                result[key] = entity.attributes[index].readableValue(committedAttributeValue(index))
             case .relationship(let index) where entity.relationships[index].isToMany:
                 try? loadToMany(index)
                 let ids = toMany[index]?.committed ?? []

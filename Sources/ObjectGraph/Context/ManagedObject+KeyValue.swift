@@ -28,9 +28,20 @@ extension ManagedObject {
         _ = try confinedContext()
         switch entity.property(named: key) {
         case nil:
-            throw KeyValueError.unknownKey(entity: entity.name, key: key)
+            guard let leaves = entity.compositeLeaves(key) else {
+                throw KeyValueError.unknownKey(entity: entity.name, key: key)
+            }
+            return try compositeValue(leaves)
         case .attribute(let index):
-            return entity.attributes[index].type.decode(try attributeStoredValue(index))
+            let stored = try attributeStoredValue(index)
+            guard entity.attributes[index].transformerBox != nil else {
+                return entity.attributes[index].type.decode(stored)
+            }
+            do {
+                return try entity.attributes[index].value(from: stored)
+            } catch {
+                throw KeyValueError.transformFailed(entity: entity.name, key: key, error)
+            }
         case .relationship(let index):
             let relationship = entity.relationships[index]
             guard relationship.isToMany else { return try toOneObject(index) }
@@ -57,7 +68,15 @@ extension ManagedObject {
     public func checkedValue(forKeyPath keyPath: String) throws -> Any? {
         let keys = keyPath.split(separator: ".").map(String.init)
         var object = self
-        for key in keys.dropLast() {
+        for (position, key) in keys.enumerated().dropLast() {
+            if object.entity.hasComposites {
+                let rest = keys[position...].joined(separator: ".")
+                if object.entity.attribute(named: rest) != nil
+                    || object.entity.compositeLeaves(rest) != nil
+                {
+                    return try object.checkedValue(forKey: rest)
+                }
+            }
             guard case .relationship(let index) = object.entity.property(named: key) else {
                 throw KeyValueError.unknownKey(entity: object.entity.name, key: key)
             }
@@ -97,7 +116,10 @@ extension ManagedObject {
         _ = try confinedContext()
         switch entity.property(named: key) {
         case nil:
-            throw KeyValueError.unknownKey(entity: entity.name, key: key)
+            guard let leaves = entity.compositeLeaves(key) else {
+                throw KeyValueError.unknownKey(entity: entity.name, key: key)
+            }
+            try setComposite(value, key: key, leaves: leaves)
         case .attribute(let index):
             try setStoredValue(try encode(value, attribute: entity.attributes[index]), at: index)
         case .relationship(let index):
@@ -112,7 +134,11 @@ extension ManagedObject {
 
     private func encode(_ value: Any?, attribute: ResolvedAttribute) throws -> SQLiteValue {
         guard let value else { return .null }
-        guard let stored = attribute.type.encode(value) else {
+        let encoded: SQLiteValue?
+        do { encoded = try attribute.stored(value) } catch {
+            throw KeyValueError.transformFailed(entity: entity.name, key: attribute.name, error)
+        }
+        guard let stored = encoded else {
             throw KeyValueError.wrongType(
                 entity: entity.name, key: attribute.name,
                 expected: attribute.type.swiftTypeName, actual: "\(type(of: value))")

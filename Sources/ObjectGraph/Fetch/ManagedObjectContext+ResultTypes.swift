@@ -47,7 +47,7 @@ extension ManagedObjectContext {
         let store = coordinator.storeUUID
         let model = coordinator.model
         let rows = try coordinator.fetchDictionaryRows(for: request, entity: entity) {
-            Self.dictionary($0, $1, model: model, store: store)
+            try Self.dictionary($0, $1, model: model, store: store, entity: entity)
         }
         coordinator.trace?.fetchCompleted(
             nanoseconds: MonotonicClock.now() &- start, rows: rows.count)
@@ -56,8 +56,8 @@ extension ManagedObjectContext {
 
     private static func dictionary(
         _ statement: Statement, _ columns: [(name: String, reader: DictionaryQuery.Reader)],
-        model: ManagedObjectModel, store: UUID
-    ) -> [String: Any] {
+        model: ManagedObjectModel, store: UUID, entity: Entity
+    ) throws -> [String: Any] {
         var row: [String: Any] = [:]
         var position: Int32 = 0
         for (name, reader) in columns {
@@ -65,6 +65,10 @@ extension ManagedObjectContext {
             position += 1
             switch reader {
             case .attribute(let type): row[name] = type.decode(value)
+            case .transformed(let attribute):
+                do { row[name] = try attribute.value(from: value) } catch {
+                    throw KeyValueError.transformFailed(entity: entity.name, key: name, error)
+                }
             case .count: row[name] = value.int64
             case .average: row[name] = value.double
             case .sum(let type): row[name] = sum(value.double ?? 0, as: type)

@@ -65,8 +65,8 @@ extension AttributeDescription {
         switch valueKind {
         case .plain:
             return derivationExpression == nil ? nil : "derived attributes are not computed yet"
-        case .composite: return "composite attributes are not supported yet"
-        case .transformable: return "transformable attributes are not supported yet"
+        case .composite: return nil
+        case .transformable: return nil
         case .undefined: return "an Undefined attribute must be transient"
         case .objectID: return "object ID attributes cannot be stored"
         }

@@ -47,6 +47,9 @@ package final class Entity: Sendable, CustomStringConvertible {
         package let columns: [(column: SQLName, ascending: Bool)]
     }
     private let propertyIndex: [String: Property]
+    /// The leaf attributes of each composite and nested composite (`address`,
+    /// `address.geo`), by their key path: attributes named `address.…`.
+    private let compositeLeaves: [String: [Int]]
 
     /// A property found by name.
     package enum Property: Sendable {
@@ -90,6 +93,29 @@ package final class Entity: Sendable, CustomStringConvertible {
             index[relationship.name] = .relationship(offset)
         }
         self.propertyIndex = index
+        var leaves: [String: [Int]] = [:]
+        for (offset, attribute) in attributes.enumerated() {
+            let keys = attribute.name.split(separator: ".")
+            for length in keys.indices.dropFirst() {
+                leaves[keys[..<length].joined(separator: "."), default: []].append(offset)
+            }
+        }
+        compositeLeaves = leaves
+    }
+
+    /// Whether any attribute is a composite's field: key-path walks check the rest of a
+    /// path as one field name only then, so models without composites pay nothing.
+    package var hasComposites: Bool { !compositeLeaves.isEmpty }
+
+    /// The leaf attributes of the composite (or nested composite) at `keyPath`, with
+    /// each leaf's key path inside it, or nil when `keyPath` names no composite.
+    package func compositeLeaves(_ keyPath: String) -> [(path: [String], index: Int)]? {
+        compositeLeaves[keyPath].map { indices in
+            indices.map { index in
+                let keys = attributes[index].name.split(separator: ".").map(String.init)
+                return (Array(keys.dropFirst(keyPath.split(separator: ".").count)), index)
+            }
+        }
     }
 
     /// The table's name as text, for log lines and messages (SQL uses ``table``).

@@ -37,11 +37,23 @@ public final class ManagedObjectModel: Sendable {
     /// into store metadata; never used to match a store to a model.
     public let versionIdentifiers: [String]
 
-    /// Builds and checks a model.
-    public init(entities: [EntityDescription], versionIdentifiers: [String] = []) {
+    /// Builds and checks a model; transformable attributes find their transformers in
+    /// `transformers` (a name that is not there is a validation error).
+    ///
+    /// - Parameters:
+    ///   - entities: The entities.
+    ///   - versionIdentifiers: Free-form version names for the store metadata.
+    ///   - transformers: Where transformable attributes find their transformers.
+    ///   - composites: The composite types composite attributes name; each composite
+    ///     attribute is stored flattened, one column per field (`ZADDRESS_CITY`).
+    public init(
+        entities: [EntityDescription], versionIdentifiers: [String] = [],
+        transformers: ValueTransformerRegistry = .standard,
+        composites: [CompositeAttributeDescription] = []
+    ) {
         self.entities = entities
         self.versionIdentifiers = versionIdentifiers
-        var resolver = ModelResolver(entities)
+        var resolver = ModelResolver(entities, transformers: transformers, composites: composites)
         let (resolved, errors) = resolver.resolve()
         resolvedEntities = resolved
         validationErrors = errors + TypedClassCheck.errors(in: resolved)

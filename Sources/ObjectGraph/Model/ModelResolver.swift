@@ -6,15 +6,23 @@ import SQLiteDB
 /// its descendants (depth first, siblings by name), so a hierarchy's numbers form one
 /// contiguous range that a `Z_ENT BETWEEN` filter can use.
 struct ModelResolver {
-    private let declared: [String: EntityDescription]
+    private var declared: [String: EntityDescription]
     /// Version hashes of the entities as written, transient properties included.
     private let versionHashes: [String: VersionHash]
     private var order: [String] = []
     private var errors: [ModelError] = []
     /// Column of each declared property, keyed by "entity.property".
     private var columns: [String: SQLName] = [:]
+    private let transformers: ValueTransformerRegistry
+    private let composites: [String: CompositeAttributeDescription]
 
-    init(_ entities: [EntityDescription]) {
+    init(
+        _ entities: [EntityDescription], transformers: ValueTransformerRegistry = .standard,
+        composites: [CompositeAttributeDescription] = []
+    ) {
+        self.transformers = transformers
+        self.composites = Dictionary(
+            composites.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var declared: [String: EntityDescription] = [:]
         var errors: [ModelError] = entities.isEmpty ? [.empty] : []
         for entity in entities {
@@ -29,6 +37,8 @@ struct ModelResolver {
     /// The resolved entities in `Z_ENT` order, or none and every error found.
     mutating func resolve() -> (entities: [Entity], errors: [ModelError]) {
         errors += ModelNameRules.errors(in: Array(declared.values))
+        guard errors.isEmpty else { return ([], errors) }
+        flattenComposites()
         guard errors.isEmpty else { return ([], errors) }
         orderEntities()
         guard errors.isEmpty else { return ([], errors) }
@@ -142,6 +152,17 @@ struct ModelResolver {
     }
 
     private mutating func checkStorable(_ attribute: AttributeDescription, of entity: String) {
+        if case .transformable(let name, _) = attribute.valueKind,
+            transformers.transformer(named: name) == nil
+        {
+            errors.append(
+                .unsupportedAttribute(
+                    entity: entity, attribute: attribute.name,
+                    reason: "its value transformer \(name ?? "") is not registered: register one "
+                        + "(a CodableTransformer for a Codable type) in the "
+                        + "ValueTransformerRegistry the model is built with"))
+            return
+        }
         guard let reason = attribute.unsupportedReason else { return }
         errors.append(
             .unsupportedAttribute(entity: entity, attribute: attribute.name, reason: reason))
@@ -200,6 +221,47 @@ struct ModelResolver {
         lineage(of: entity).flatMap(\.relationships).first { $0.name == name }
     }
 
+    // MARK: - Composites
+
+    /// Replaces each composite attribute by its leaves, as Core Data stores them: one
+    /// attribute per field named by its key path (`address.city`, nested composites
+    /// `address.geo.lat`), optional when the composite or the field is, each with a
+    /// column of its own (`ZADDRESS_CITY`).
+    private mutating func flattenComposites() {
+        for (name, entity) in declared {
+            var flattened = entity
+            flattened.attributes = entity.attributes.flatMap { attribute in
+                leaves(of: attribute, path: attribute.name, entity: name, depth: 0)
+            }
+            declared[name] = flattened
+        }
+    }
+
+    private mutating func leaves(
+        of attribute: AttributeDescription, path: String, entity: String, depth: Int
+    ) -> [AttributeDescription] {
+        guard case .composite(let compositeName) = attribute.valueKind else {
+            var leaf = attribute
+            leaf.name = path
+            return [leaf]
+        }
+        guard let composite = composites[compositeName], depth < 8 else {
+            errors.append(
+                .unsupportedAttribute(
+                    entity: entity, attribute: path,
+                    reason: depth < 8
+                        ? "its composite \(compositeName) is not defined in the model"
+                        : "its composites nest more than 8 deep (a cycle?)"))
+            return []
+        }
+        return composite.elements.flatMap { element in
+            var field = element
+            field.isOptional = element.isOptional || attribute.isOptional
+            return leaves(
+                of: field, path: path + "." + element.name, entity: entity, depth: depth + 1)
+        }
+    }
+
     // MARK: - Columns
 
     private mutating func assignColumns() {
@@ -212,7 +274,7 @@ struct ModelResolver {
                 entity.attributes.map(\.name)
                 + entity.relationships.filter { !$0.isToMany }.map(\.name)
             for property in own {
-                let base = "Z" + property.uppercased()
+                let base = "Z" + String(property.uppercased().map { $0 == "." ? "_" : $0 })
                 var column = base
                 var suffix = 1
                 while taken.contains(column) {
@@ -224,6 +286,12 @@ struct ModelResolver {
             }
             used[table] = taken
         }
+    }
+
+    /// The transformer of a transformable attribute (checked to exist), nil otherwise.
+    private func transformer(of attribute: AttributeDescription) -> (any AttributeTransformer)? {
+        guard case .transformable(let name, _) = attribute.valueKind else { return nil }
+        return transformers.transformer(named: name)
     }
 
     private func column(of property: String, in entity: String) -> SQLName {
@@ -243,7 +311,8 @@ struct ModelResolver {
                 name: attribute.name, type: attribute.type, isOptional: attribute.isOptional,
                 isIndexed: attribute.isIndexed,
                 defaultValue: attribute.defaultValue.flatMap { attribute.type.encode($0) } ?? .null,
-                column: column(of: attribute.name, in: name), slot: slot)
+                column: column(of: attribute.name, in: name), slot: slot,
+                transformerBox: transformer(of: attribute).map(TransformerBox.init))
         }
         let relationships = lineage(of: name).flatMap(\.relationships).sorted {
             $0.name < $1.name

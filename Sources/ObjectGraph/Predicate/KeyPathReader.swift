@@ -17,11 +17,19 @@ struct KeyPathReader {
         let (start, keys) = try origin(keyPath)
         guard !keys.isEmpty else { return .object(start.objectID) }
         var object = start
-        for key in keys.dropLast() {
+        var last = keys.count - 1
+        for (position, key) in keys.enumerated().dropLast() {
+            // A composite's field is an attribute named by the rest of the path.
+            if object.entity.hasComposites,
+                object.entity.attribute(named: keys[position...].joined(separator: ".")) != nil
+            {
+                last = position
+                break
+            }
             guard let next = try toOne(object, key, keyPath) else { return .null }
             object = next
         }
-        let value = try object.checkedValue(forKey: keys[keys.count - 1])
+        let value = try object.checkedValue(forKey: keys[last...].joined(separator: "."))
         if value is Set<ManagedObject> || value is [ManagedObject] {
             throw FetchError.toManyKeyPath(entity: root.entity.name, keyPath: keyPath)
         }
@@ -125,6 +133,11 @@ struct KeyPathReader {
     private func firstToMany(_ keys: [String], from start: ManagedObject) throws -> Int? {
         var entity = start.entity
         for (index, key) in keys.enumerated() {
+            if entity.hasComposites,
+                entity.attribute(named: keys[index...].joined(separator: ".")) != nil
+            {
+                return nil
+            }
             guard let relationship = entity.relationship(named: key) else { return nil }
             if relationship.isToMany { return index }
             guard let model = start.managedObjectContext?.coordinator.model else { return nil }

@@ -113,6 +113,12 @@ struct PredicateChecker {
         var isCollection = false
         for (index, key) in keys.enumerated() {
             let isLast = index == keys.count - 1
+            // A composite's field is an attribute named by the rest of the path.
+            if !isLast, entity.hasComposites,
+                let field = entity.attribute(named: keys[index...].joined(separator: "."))
+            {
+                return (.attribute(field.type), isCollection)
+            }
             switch entity.property(named: key) {
             case .attribute(let position) where isLast:
                 return (.attribute(entity.attributes[position].type), isCollection)

@@ -56,11 +56,11 @@ extension StoreCoordinator {
     /// - Throws: ``FetchError`` or `SQLiteError`.
     func fetchDictionaryRows<Row>(
         for request: AnyFetchRequest, entity: Entity,
-        _ read: (Statement, [(name: String, reader: DictionaryQuery.Reader)]) -> Row
+        _ read: (Statement, [(name: String, reader: DictionaryQuery.Reader)]) throws -> Row
     ) throws -> [Row] {
         let query = try DictionaryQuery(request: request, entity: entity, model: model)
         return try withConnection { connection in
-            try connection.fetchAll(query.sql) { read($0, query.columns) }
+            try connection.fetchAll(query.sql) { try read($0, query.columns) }
         }
     }
 

@@ -125,15 +125,28 @@ extension DatasetLayout {
 struct ModelView {
     let byName: [String: EntityDescription]
     let concrete: [EntityDescription]
+    private let model: ManagedObjectModel
 
     init(_ model: ManagedObjectModel) {
+        self.model = model
         byName = Dictionary(
             model.entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         concrete = model.entities.filter { !$0.isAbstract }
     }
 
+    /// The entity's attributes, inherited ones first; a composite attribute stands for
+    /// its fields, each a plain attribute named by its key path (`address.city`), as
+    /// the store keeps them.
     func attributes(of entity: EntityDescription) -> [AttributeDescription] {
-        (entity.parent.flatMap { byName[$0] }.map(attributes(of:)) ?? []) + entity.attributes
+        (entity.parent.flatMap { byName[$0] }.map(attributes(of:)) ?? [])
+            + entity.attributes.flatMap { attribute -> [AttributeDescription] in
+                guard case .composite = attribute.valueKind else { return [attribute] }
+                let fields = model.entity(named: entity.name)?.attributes ?? []
+                return fields.filter { $0.name.hasPrefix(attribute.name + ".") }.map { field in
+                    AttributeDescription(
+                        name: field.name, type: field.type, isOptional: field.isOptional)
+                }
+            }
     }
 
     func relationships(of entity: EntityDescription) -> [RelationshipDescription] {

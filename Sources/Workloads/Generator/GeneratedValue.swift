@@ -13,6 +13,8 @@ public enum GeneratedValue: Hashable, Sendable {
     case uuid(UUID)
     case decimal(Decimal)
     case url(URL)
+    /// A list of strings: the value of a transformable attribute holding `[String]`.
+    case strings([String])
 
     /// The value as `value(forKey:)` and batch-insert dictionaries carry it.
     public var object: (any Sendable)? {
@@ -27,6 +29,7 @@ public enum GeneratedValue: Hashable, Sendable {
         case .uuid(let value): return value
         case .decimal(let value): return value
         case .url(let value): return value
+        case .strings(let value): return value
         }
     }
 
@@ -45,6 +48,9 @@ public enum GeneratedValue: Hashable, Sendable {
         case .uuid(let value): hasher.combine(tag: 7, text: value.uuidString)
         case .decimal(let value): hasher.combine(tag: 8, text: "\(value)")
         case .url(let value): hasher.combine(tag: 9, text: value.absoluteString)
+        case .strings(let value):
+            hasher.combine(tag: 11, UInt64(value.count))
+            for text in value { hasher.combine(tag: 4, text: text) }
         }
     }
 }

@@ -25,6 +25,8 @@ extension ValueRecipe: CustomStringConvertible {
         case .url: return "unique URLs"
         case .copy(let source): return "copy of \(source)"
         case .wordCount(let source): return "word count of \(source)"
+        case .wordList(let range):
+            return "lists of \(range.lowerBound)-\(range.upperBound) words, archived"
         }
     }
 }

@@ -40,6 +40,11 @@ extension ValueRecipe {
         case .url: return .url(URL(string: "https://example.com/items/\(index + 1)")!)
         case .copy: return source ?? .null
         case .wordCount: return .integer(Self.wordCount(source))
+        case .wordList(let range):
+            return .strings(
+                (0..<generator.int(in: range)).map { _ in
+                    Vocabulary.words[Int(generator.next() % UInt64(Vocabulary.words.count))]
+                })
         }
     }
 

@@ -43,6 +43,8 @@ public enum ValueRecipe: Sendable {
     case copy(of: String)
     /// The number of words of another (string) attribute of the row.
     case wordCount(of: String)
+    /// A list of 0 to n words (a transformable `[String]` attribute).
+    case wordList(ClosedRange<Int>)
 
     /// The recipe an attribute of `type` gets when its schema names none.
     public static func defaultRecipe(for type: AttributeTypeName) -> ValueRecipe {

@@ -15,9 +15,11 @@ import ObjectGraph
 /// - Relationships: a to-one whose inverse is to-many picks its destination with Zipf
 ///   skew (a few parents with many children); optional to-ones are nil in 5% of rows;
 ///   many-to-manys get 0 to 3 links per row with square-root skew.
-/// - What the engine cannot store yet (transformable, composite, derived attributes,
-///   expression and R-tree indexes) is left out, each with a warning; transient
-///   properties have no storage and are skipped.
+/// - Composite attributes are generated field by field; transformables of
+///   `[String]` through Core Data's archiving transformers get word lists. What the
+///   engine cannot store yet (derived attributes, expression and R-tree indexes) and
+///   other transformable values (whose bytes only their transformer makes) are left
+///   out, each with a warning; transient properties have no storage and are skipped.
 ///
 /// The schema's name carries the model's name and digest, so a changed model never
 /// reuses a cached dataset. Cost: one pass over the model.
@@ -28,6 +30,8 @@ public struct ModelDataset: Sendable {
     public let primaryEntity: String
     /// What was left out, one line each (`Post.tags left out: transformable …`).
     public let warnings: [String]
+    /// The model's fetch request templates (`bench run --model` runs them).
+    public let requests: [FetchRequestTemplate]
 
     /// Derives the dataset of `model`.
     ///
@@ -38,7 +42,7 @@ public struct ModelDataset: Sendable {
         var warnings: [String] = []
         trimmed.entities = model.entities.map { Self.storable($0, warnings: &warnings) }
         let engineModel = try trimmed.makeModel()
-        let name = Self.schemaName(path: model.path, digest: engineModel.versionHash)
+        let name = Self.schemaName(path: model.path, digest: Self.storeDigest(engineModel))
         let entities = trimmed.entities
         let primary = Self.primary(entities)
         for entity in counts.keys.sorted() where !entities.contains(where: { $0.name == entity }) {
@@ -56,7 +60,11 @@ public struct ModelDataset: Sendable {
             plans[entity.name] = DatasetSchema.EntityPlan(
                 count: counts[entity.name].map { .fixed($0) } ?? ratio,
                 values: ModelValueRecipes.recipes(
-                    for: lineage.flatMap(\.attributes),
+                    for: lineage.flatMap(\.attributes).filter {
+                        // A composite's fields take their types' default recipes.
+                        if case .composite = $0.valueKind { return false }
+                        return true
+                    },
                     unique: Set(lineage.flatMap { $0.uniquenessConstraints.joined() }),
                     entity: entity.name),
                 links: Self.links(of: lineage.flatMap(\.relationships), in: entities))
@@ -64,6 +72,7 @@ public struct ModelDataset: Sendable {
         schema = DatasetSchema(name: name, model: engineModel, plans: plans)
         primaryEntity = primary
         self.warnings = warnings
+        requests = model.fetchRequestTemplates
     }
 
     /// The entity without what the engine cannot store, each omission noted.
@@ -73,7 +82,7 @@ public struct ModelDataset: Sendable {
         var entity = entity.storedPart
         var dropped = Set<String>()
         entity.attributes.removeAll { attribute in
-            guard let reason = attribute.unsupportedReason else { return false }
+            guard let reason = Self.leftOutReason(attribute) else { return false }
             warnings.append("\(entity.name).\(attribute.name) left out: \(reason)")
             dropped.insert(attribute.name)
             return true
@@ -92,6 +101,19 @@ public struct ModelDataset: Sendable {
         }
         entity.uniquenessConstraints.removeAll { !dropped.isDisjoint(with: $0) }
         return entity
+    }
+
+    /// Why the generator leaves `attribute` out: what the engine cannot store, and
+    /// transformable values, whose bytes only their transformer can make.
+    private static func leftOutReason(_ attribute: AttributeDescription) -> String? {
+        if case .transformable(let name, let className) = attribute.valueKind,
+            !ModelValueRecipes.generatesStringLists(transformer: name, className: className)
+        {
+            let through = (name ?? "").isEmpty ? "the keyed unarchiver" : name ?? ""
+            return "transformable values of \(className ?? "an unnamed class") through "
+                + "\(through) are not generated yet"
+        }
+        return attribute.unsupportedReason
     }
 
     private static func primary(_ entities: [EntityDescription]) -> String {
@@ -138,8 +160,30 @@ public struct ModelDataset: Sendable {
         return links
     }
 
+    /// A digest of what decides the stored file: the model's version hash plus every
+    /// table's columns, indexes and uniqueness constraints, which Core Data's version
+    /// hashes leave out (an edited index must not reuse a dataset built without it).
+    private static func storeDigest(_ model: ManagedObjectModel) -> String {
+        var text = model.versionHash
+        for entity in model.resolvedEntities {
+            text += "|\(entity.name):\(entity.table.sql):"
+            text += entity.attributes.map { "\($0.column.sql)\($0.isIndexed ? "+i" : "")" }
+                .joined(separator: ",")
+            for index in entity.fetchIndexes {
+                text +=
+                    ";\(index.name)="
+                    + index.columns.map { "\($0.column.sql)\($0.ascending)" }
+                    .joined(separator: ",")
+            }
+            for columns in entity.uniquenessConstraints {
+                text += ";unique=" + columns.map(\.sql).joined(separator: ",")
+            }
+        }
+        return SHA256.digest(Array(text.utf8)).map { String($0, radix: 16) }.joined()
+    }
+
     /// `model-<Name>-<first 8 letters and digits of the digest>`: the model file's
-    /// name, made safe for a directory name, and its version.
+    /// name, made safe for a directory name, and its store digest.
     private static func schemaName(path: String, digest: String) -> String {
         let url = URL(fileURLWithPath: path)
         let folder = url.lastPathComponent == "contents" ? url.deletingLastPathComponent() : url

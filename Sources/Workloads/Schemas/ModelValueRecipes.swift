@@ -16,7 +16,20 @@ enum ModelValueRecipes {
             uniquingKeysWith: { first, _ in first })
     }
 
+    /// Class names of a transformable that the generator fills with lists of words.
+    static let stringListClasses: Set<String> = [
+        "[String]", "Array<String>", "NSArray", "[NSString]",
+    ]
+
+    /// Whether a transformable with this transformer and class gets generated values:
+    /// lists of words, through one of Core Data's archiving transformers.
+    static func generatesStringLists(transformer: String?, className: String?) -> Bool {
+        ValueTransformerRegistry.isArchivingName(transformer)
+            && stringListClasses.contains(className ?? "")
+    }
+
     static func recipe(for attribute: AttributeDescription, unique entity: String?) -> ValueRecipe {
+        if case .transformable = attribute.valueKind { return .wordList(0...3) }
         let family = attribute.type.recipeFamily
         if let entity {
             switch family {

@@ -17,7 +17,10 @@ public final class RawStoreWriter: DatasetSink {
     private let droppedIndexes: [String]
     private var insert: Statement?
     private var current:
-        (layout: EntityLayout, types: [AttributeType], parameters: [Int32?], nextRow: Int)?
+        (
+            layout: EntityLayout, attributes: [ResolvedAttribute?], parameters: [Int32?],
+            nextRow: Int
+        )?
     /// Rows written so far, join-table rows included.
     public private(set) var rowsWritten = 0
 
@@ -41,16 +44,19 @@ public final class RawStoreWriter: DatasetSink {
         try statement.bind(.integer(keys.entityID(entity.name)), at: 2)
         try statement.bind(.integer(1), at: 3)
         insert = statement
-        current = (entity, resolved.columnTypes(entity), resolved.parameters(entity), 0)
+        current = (entity, resolved.columnAttributes(entity), resolved.parameters(entity), 0)
     }
 
     public func row(_ values: [GeneratedValue], toOne: [Int?]) throws {
         guard let insert, let state = current else { return }
         try insert.bind(.integer(keys.key(state.layout.name, row: state.nextRow)), at: 1)
         for (offset, value) in values.enumerated() {
-            guard let parameter = state.parameters[offset] else { continue }
-            let type = state.types[offset]
-            try insert.bind(value.object.flatMap { type.encode($0) } ?? .null, at: parameter)
+            guard let parameter = state.parameters[offset],
+                let attribute = state.attributes[offset]
+            else { continue }
+            // Stored as the engine stores it: a transformable through its transformer.
+            let stored = try value.object.flatMap { try attribute.stored($0) }
+            try insert.bind(stored ?? .null, at: parameter)
         }
         for (link, destination) in zip(state.layout.toOnes, toOne) {
             try bindForeignKey(link, destination, entity: state.layout.name)

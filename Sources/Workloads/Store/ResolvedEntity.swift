@@ -15,9 +15,10 @@ struct ResolvedEntity {
         rootID = entity.rootID
     }
 
-    /// The attribute types of the layout's columns, in its order.
-    func columnTypes(_ layout: EntityLayout) -> [AttributeType] {
-        layout.columns.map { column in entity.attribute(named: column.name)?.type ?? .string }
+    /// The attributes of the layout's columns, in its order (nil for a name the entity
+    /// lacks).
+    func columnAttributes(_ layout: EntityLayout) -> [ResolvedAttribute?] {
+        layout.columns.map { entity.attribute(named: $0.name) }
     }
 
     /// The foreign-key columns of a to-one (and its entity column, for hierarchies).

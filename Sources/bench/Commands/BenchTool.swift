@@ -31,7 +31,7 @@ enum BenchTool {
             output.out(version)
             return 0
         case WorkerSubcommand.name:
-            return WorkerSubcommand.serve()
+            return WorkerSubcommand.serve(Array(words.dropFirst()))
         default:
             guard let command = subcommands.first(where: { $0.name == first }) else {
                 return output.usageError(

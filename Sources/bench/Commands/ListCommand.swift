@@ -16,7 +16,9 @@ struct ListCommand: Subcommand {
         with --suite.
         --datasets lists the cached datasets instead. --model lists the dataset
         `bench generate --model` would make for that Xcode model at --size: entities with
-        their row counts, attributes with their value recipes, and what is left out.
+        their row counts, attributes with their value recipes, and what is left out; then
+        the scenarios `bench run --model` runs (suite 'model') and the templates left out.
+        --scenarios lists the scenarios of that file instead (suite 'scenarios').
         """
     static let options: [OptionSpec] =
         [
@@ -25,7 +27,7 @@ struct ListCommand: Subcommand {
             .flag("--datasets", "list cached datasets (in --dataset-dir) instead"),
             SharedOptions.datasetDir,
             .value("--size", "N", "with --model: the dataset size to plan (default 10k)"),
-        ] + ModelOptions.options
+        ] + ModelRunSource.options
 
     let suites: [BenchmarkSuite]
     let filter: Glob?
@@ -33,17 +35,19 @@ struct ListCommand: Subcommand {
     let datasets: DatasetCache?
     /// The model to plan a dataset for, and the size, when `--model` was given.
     let model: (dataset: ModelDataset, size: Int)?
+    /// The suite of `--model` or `--scenarios`, listed instead of the catalogue.
+    let source: ModelRunSource?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        let modelDataset = try ModelOptions.dataset(arguments, usage: Self.usage)
+        source = try ModelRunSource.make(arguments, usage: Self.usage)
         do {
-            model = try modelDataset.map {
+            model = try source?.dataset.map {
                 ($0, try DatasetKey.parseSize(arguments.value("--size") ?? "10k"))
             }
         } catch {
             throw UsageError(message: "\(error)", usage: Self.usage)
         }
-        let all = SuiteCatalog.all
+        let all = source.map { [$0.suite] } ?? SuiteCatalog.all
         if let text = arguments.value("--suite") {
             let names = try RunOptions.suiteNames(text, known: all, values: Self.values)
             suites = all.filter { names.contains($0.name) }
@@ -58,11 +62,14 @@ struct ListCommand: Subcommand {
         if let (dataset, size) = model {
             do {
                 for line in try ModelPlanReport.lines(dataset, size: size) { console.out(line) }
-                return 0
             } catch {
                 console.err("error: \(ErrorText.describe(error))")
                 return 1
             }
+        }
+        if let source {
+            for line in lines() + source.leftOut.map({ "  " + $0 }) { console.out(line) }
+            return 0
         }
         if let datasets {
             let manifests = datasets.list()

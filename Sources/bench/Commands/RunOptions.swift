@@ -31,6 +31,8 @@ struct RunOptions: Equatable {
     var callgrindOutput: String?
     /// `--against REF`: a same-machine A/B comparison with the build of REF.
     var against: String?
+    /// What the run directory is named after instead of the suites (`--model`'s model).
+    var labelName: String?
 
     /// Reads and checks every option of `arguments`.
     /// - Parameter suites: The suites that exist, to check `--suite` against.
@@ -140,7 +142,7 @@ struct RunOptions: Equatable {
 
     /// The label of the run directory: suites joined by `+`, plus the shard.
     var label: String {
-        let base = suites.joined(separator: "+")
+        let base = labelName ?? suites.joined(separator: "+")
         return shard.map { "\(base)-shard\($0.index)of\($0.count)" } ?? base
     }
 }

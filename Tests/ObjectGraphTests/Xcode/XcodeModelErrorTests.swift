@@ -61,23 +61,25 @@ import Testing
             name: "composite attribute",
             body: """
                 <entity name="Shop">
-                    <attribute name="address" optional="YES" attributeType="Composite" composite="Address"/>
+                    <attribute name="address" optional="YES" attributeType="Composite" composite="Adress"/>
                 </entity>
                 <composite name="Address">
                     <attribute name="city" optional="YES" attributeType="String"/>
                 </composite>
                 """,
-            expected: "4:5: attribute \"address\" of entity \"Shop\": composite attributes are "
-                + "not supported yet; make it transient or change its type to load this model"),
+            expected: "4:5: attribute \"address\" of \"Shop\": composite \"Adress\" is not "
+                + "declared (expected a <composite name=\"Adress\"> in the model)"),
         BrokenModel(
             name: "transformable attribute",
             body: """
                 <entity name="Shop">
-                    <attribute name="tags" optional="YES" attributeType="Transformable" valueTransformerName="NSSecureUnarchiveFromData" customClassName="[String]"/>
+                    <attribute name="tags" optional="YES" attributeType="Transformable" valueTransformerName="ColorTransformer" customClassName="Color"/>
                 </entity>
                 """,
-            expected: "4:5: attribute \"tags\" of entity \"Shop\": transformable attributes are "
-                + "not supported yet; make it transient or change its type to load this model"),
+            expected: "4:5: attribute \"tags\" of entity \"Shop\": its value transformer "
+                + "ColorTransformer is not registered: register one (a CodableTransformer for a "
+                + "Codable type) in the ValueTransformerRegistry the model is built with; make it "
+                + "transient or change its type to load this model"),
         BrokenModel(
             name: "unknown attribute type",
             body:

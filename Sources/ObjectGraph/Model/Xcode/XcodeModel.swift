@@ -81,12 +81,17 @@ public struct XcodeModel: Sendable {
     ///
     /// Cost: resolves and validates every entity (see ``ManagedObjectModel``).
     ///
+    /// - Parameter transformers: Where transformable attributes find the value
+    ///   transformers they name (Core Data's archiving ones are standard).
     /// - Throws: ``XcodeModelError`` wrapping the first ``ModelError``, at the line and
     ///   column of the entity, property or index it is about.
-    public func makeModel() throws(XcodeModelError) -> ManagedObjectModel {
+    public func makeModel(transformers: ValueTransformerRegistry = .standard)
+        throws(XcodeModelError) -> ManagedObjectModel
+    {
         let model = ManagedObjectModel(
             entities: entities,
-            versionIdentifiers: versionIdentifier.isEmpty ? [] : [versionIdentifier])
+            versionIdentifiers: versionIdentifier.isEmpty ? [] : [versionIdentifier],
+            transformers: transformers, composites: composites)
         guard let first = model.validationErrors.first else { return model }
         let place = locations.place(of: first)
         throw XcodeModelError(

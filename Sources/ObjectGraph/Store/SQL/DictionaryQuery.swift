@@ -8,6 +8,8 @@ struct DictionaryQuery {
     /// How one result column turns into a dictionary value.
     enum Reader {
         case attribute(AttributeType)
+        /// A transformable attribute: its bytes through its transformer.
+        case transformed(ResolvedAttribute)
         case toOne(Entity)
         case objectID
         case count
@@ -75,7 +77,12 @@ struct DictionaryQuery {
         case .key(let keyPath):
             let column = try planner.column(for: keyPath, inner: false)
             switch column.target {
-            case .attribute(let attribute): return (column.sql, .attribute(attribute.type))
+            case .attribute(let attribute):
+                return (
+                    column.sql,
+                    attribute.transformer == nil
+                        ? .attribute(attribute.type) : .transformed(attribute)
+                )
             case .toOne(_, let destination): return (column.sql, .toOne(destination))
             }
         case .expression(let expression):

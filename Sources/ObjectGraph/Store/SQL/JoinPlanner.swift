@@ -98,6 +98,12 @@ struct JoinPlanner {
         let keys = keyPath.split(separator: ".").map(String.init)
         for (position, key) in keys.enumerated() {
             let isLast = position == keys.count - 1
+            // A composite's field is an attribute named by the rest of the path.
+            if !isLast, entity.hasComposites,
+                let field = entity.attribute(named: keys[position...].joined(separator: "."))
+            {
+                return Column(sql: "\(alias).\(field.column)", target: .attribute(field))
+            }
             switch entity.property(named: key) {
             case .attribute(let index) where isLast:
                 let attribute = entity.attributes[index]
