@@ -40,7 +40,8 @@ public enum KnownKeys {
         for (i, x) in a.enumerated() {
             var current = [i + 1]
             for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+                current.append(
+                    min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
             }
             previous = current
         }

@@ -27,8 +27,9 @@ extension Connection {
     /// not the workload's statements); SQLite's default, 1000, if it cannot be read.
     private func autocheckpointThreshold() -> Int32 {
         var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, "PRAGMA wal_autocheckpoint", -1, &statement, nil)
-            == SQLITE_OK
+        guard
+            sqlite3_prepare_v2(handle, "PRAGMA wal_autocheckpoint", -1, &statement, nil)
+                == SQLITE_OK
         else { return 1000 }
         defer { sqlite3_finalize(statement) }
         guard sqlite3_step(statement) == SQLITE_ROW else { return 1000 }

@@ -19,8 +19,7 @@ public struct WALStatus: Hashable, Sendable {
     public var framesInLog: Int64
 
     /// Makes a status.
-    public init(commits: Int64, checkpoints: Int64, checkpointedFrames: Int64, framesInLog: Int64)
-    {
+    public init(commits: Int64, checkpoints: Int64, checkpointedFrames: Int64, framesInLog: Int64) {
         self.commits = commits
         self.checkpoints = checkpoints
         self.checkpointedFrames = checkpointedFrames

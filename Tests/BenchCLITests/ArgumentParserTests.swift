@@ -138,6 +138,7 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
             message: "--against compares with another build sample by sample"),
         .init(
             arguments: ["--callgrind-out", "profiles"],
-            message: "--callgrind-out keeps the profiles of counted bodies: it needs --instructions"),
+            message: "--callgrind-out keeps the profiles of counted bodies: it needs --instructions"
+        ),
     ]
 }

@@ -232,7 +232,8 @@ import Testing
                 "error: {dir}/t.json: wrong type at noisy.threshold (Expected to decode Double but "
                 + "found a string instead.): fix the file or regenerate it"),
         thresholds(
-            "thresholds with a misspelt rule key", #"{"metrics": {"allocations": {"tolerence": 0.05}}}"#,
+            "thresholds with a misspelt rule key",
+            #"{"metrics": {"allocations": {"tolerence": 0.05}}}"#,
             expected:
                 "error: {dir}/t.json: invalid value at metrics.allocations.tolerence (unknown key "
                 + "'tolerence'; did you mean 'tolerance'? expected one of kind, gate, threshold, "

@@ -70,7 +70,8 @@ import Testing
         #expect(html.contains("run 3 ◆ environment changed: batched"))
         // One dashed line per chart, halfway between runs 2 and 3, naming both
         // environments (escaped).
-        let markers = html.components(separatedBy: "<g class=\"marker\"><title>environment changed before run 3: ")
+        let markers = html.components(
+            separatedBy: "<g class=\"marker\"><title>environment changed before run 3: ")
         #expect(markers.count == 2, "one marker on the one wallTime chart")
         #expect(html.contains("Linux 9.9 &lt;b&gt;"))
         /// The number after the first `attribute="` that follows `anchor`.

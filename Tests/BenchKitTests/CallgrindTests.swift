@@ -43,7 +43,8 @@ import Testing
                 executable: URL(fileURLWithPath: "/bin/true"), arguments: [],
                 environment: ["MALLOC_CONF": "narenas:2"]),
             valgrind: "/usr/bin/valgrind", outputDirectory: directory)
-        #expect(launcher.environment["MALLOC_CONF"] == "narenas:2,dirty_decay_ms:-1,muzzy_decay_ms:-1")
+        #expect(
+            launcher.environment["MALLOC_CONF"] == "narenas:2,dirty_decay_ms:-1,muzzy_decay_ms:-1")
         #expect(launcher.environment["SWIFT_DETERMINISTIC_HASHING"] == "1")
     }
 }

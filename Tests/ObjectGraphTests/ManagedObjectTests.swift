@@ -79,7 +79,10 @@ import Testing
             #expect(user.value(forKey: "age") == nil)
             let error = KeyValueError.wrongType(
                 entity: "User", key: "age", expected: "Int64", actual: "String")
-            #expect(error.description == "User.age: expected a value of type Int64, got String; pass one of that type")
+            #expect(
+                error.description
+                    == "User.age: expected a value of type Int64, got String; pass one of that type"
+            )
         }
     }
 

@@ -12,9 +12,10 @@ import Testing
             "SELECT 42, -1.5, 'héllo', x'00ff10', '', x'', NULL, 9223372036854775807"
         try connection.forEachRow(sql) { statement in
             let columns = (0..<8).map { statement.rawColumn(at: Int32($0)) }
-            #expect(columns.map(\.type) == [
-                .integer, .real, .text, .blob, .text, .blob, .null, .integer,
-            ])
+            #expect(
+                columns.map(\.type) == [
+                    .integer, .real, .text, .blob, .text, .blob, .null, .integer,
+                ])
             #expect(Int64(bitPattern: columns[0].bits) == 42)
             #expect(Double(bitPattern: columns[1].bits) == -1.5)
             #expect(Array(columns[2].bytes) == Array("héllo".utf8))

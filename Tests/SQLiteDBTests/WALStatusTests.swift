@@ -21,7 +21,8 @@ import Testing
         try connection.transaction {
             for id in ids {
                 _ = try connection.execute(
-                    "INSERT INTO t (id, body) VALUES (\(id), \(String(repeating: "w", count: 900)))")
+                    "INSERT INTO t (id, body) VALUES (\(id), \(String(repeating: "w", count: 900)))"
+                )
             }
         }
     }

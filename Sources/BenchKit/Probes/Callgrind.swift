@@ -173,7 +173,9 @@ final class InstructionCounter {
                 try AtomicFile.write(Data(contentsOf: URL(fileURLWithPath: path)), to: url)
             } catch {
                 FileHandle.standardError.write(
-                    Data("bench: cannot keep the callgrind profile \(url.path): \(ErrorText.describe(error))\n".utf8))
+                    Data(
+                        "bench: cannot keep the callgrind profile \(url.path): \(ErrorText.describe(error))\n"
+                            .utf8))
             }
         }
     }

@@ -47,7 +47,8 @@ struct GateCheck {
     /// benchmark found in neither the baseline nor `results` (a likely misspelling).
     func warnings(for results: RunResults) -> [String] {
         guard let thresholdsPath else { return [] }
-        return GateEvaluator(thresholds: thresholds).unmatchedRules(in: [baseline, results]).map { path in
+        return GateEvaluator(thresholds: thresholds).unmatchedRules(in: [baseline, results]).map {
+            path in
             "warning: \(thresholdsPath): \(TerminalText.safe(path)) matches nothing in the "
                 + "baseline or this run, so it applies to nothing: check its spelling"
         }
