@@ -9,8 +9,11 @@ import SQLiteDB
 ///
 /// Registered by ``SocialStore`` for every case: raw configurations read their own
 /// connection, engine configurations the store coordinator's (through
-/// ``PersistentContainer/storeConnectionStatus``). Deterministic for a given workload
-/// on a fresh copy of the dataset, so they gate as counters. Cost: a handful of
+/// ``PersistentContainer/storeConnectionStatus``). WAL commits repeat exactly; the
+/// page-cache counters and checkpoints depend on what earlier iterations of the case
+/// left in the cache and the log, and those iterations' number on the time budget
+/// (`materialize/n-plus-one [engine]` hit the cache 34,580 and 34,596 times in two
+/// runs), so the CI gate reports them without gating. Cost: a handful of
 /// `sqlite3_db_status` calls per read.
 final class SQLiteCounters: CounterSource {
     private let status: () -> (PageCacheStatus, WALStatus)?
