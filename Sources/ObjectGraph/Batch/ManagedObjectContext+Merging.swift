@@ -47,23 +47,6 @@ extension ManagedObjectContext {
             object.holdsCacheReference = false
             refresh(object, mergeChanges: true)
         }
-        guard !deletedIDs.isEmpty else { return }
-        let gone = Set(deletedIDs)
-        for id in deletedIDs {
-            guard let object = registered[id] else { continue }
-            registered[id] = nil
-            updated.remove(object)
-            deleted.remove(object)
-            object.discardChanges()
-            object.holdsCacheReference = false
-            object.snapshot = nil
-            object.managedObjectContext = nil
-        }
-        for object in registered.values {
-            for index in object.toMany.keys
-            where object.toMany[index]!.committed?.contains(where: gone.contains) == true {
-                object.toMany[index]!.committed = nil
-            }
-        }
+        forgetDeleted(Set(deletedIDs))
     }
 }

@@ -28,6 +28,19 @@ extension ManagedObjectContext {
 
     /// An object's row as it will be stored, in snapshot order.
     private func rowValues(of object: ManagedObject) -> [SQLiteValue] {
+        currentRow(of: object) { target in
+            (permanentID(target) ?? target).primaryKey.map { .integer($0) } ?? .null
+        }
+    }
+
+    /// An object's committed values (or defaults) with its unsaved changes applied, in
+    /// snapshot order; `foreignKey` gives the value a changed to-one's target is stored
+    /// as (its key in the store, or what a child row carries), its entity column the
+    /// target's entity number.
+    @inline(__always)
+    func currentRow(
+        of object: ManagedObject, foreignKey: (ObjectID) -> SQLiteValue
+    ) -> [SQLiteValue] {
         let entity = object.entity
         var values =
             object.snapshot.map { Array($0.values) }
@@ -36,10 +49,9 @@ extension ManagedObjectContext {
         for (slot, value) in object.attributeChanges { values[slot] = value }
         for (index, target) in object.toOneChanges {
             guard case .foreignKey(let key) = entity.relationships[index].storage else { continue }
-            let id = target.map { permanentID($0) ?? $0 }
-            values[key.slot] = id?.primaryKey.map { .integer($0) } ?? .null
+            values[key.slot] = target.map(foreignKey) ?? .null
             if let entitySlot = key.entitySlot {
-                values[entitySlot] = id.map { .integer(Int64($0.entity.id)) } ?? .null
+                values[entitySlot] = target.map { .integer(Int64($0.entity.id)) } ?? .null
             }
         }
         return values

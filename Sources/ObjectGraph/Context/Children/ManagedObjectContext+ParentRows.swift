@@ -73,20 +73,7 @@ extension ManagedObjectContext {
     /// stored as the negated number of its temporary ID, which only
     /// ``ManagedObject/committedToOneID(_:in:)`` reads; such rows never reach SQL.
     func childRowValues(of object: ManagedObject) -> [SQLiteValue] {
-        let entity = object.entity
-        var values =
-            object.snapshot.map { Array($0.values) }
-            ?? entity.attributes.map(\.defaultValue)
-            + Array(repeating: .null, count: entity.columns.count - entity.attributes.count)
-        for (slot, value) in object.attributeChanges { values[slot] = value }
-        for (index, target) in object.toOneChanges {
-            guard case .foreignKey(let key) = entity.relationships[index].storage else { continue }
-            values[key.slot] = target.map(Self.childKey) ?? .null
-            if let entitySlot = key.entitySlot {
-                values[entitySlot] = target.map { .integer(Int64($0.entity.id)) } ?? .null
-            }
-        }
-        return values
+        currentRow(of: object, foreignKey: Self.childKey)
     }
 
     private static func childKey(_ id: ObjectID) -> SQLiteValue {
