@@ -39,10 +39,12 @@ import Testing
         #expect(first.count == 5)
         #expect(first.keys.sorted() == second.keys.sorted())
         for (key, count) in first {
-            // Sorting repeats exactly. The SQL cases can move by a few instructions to a
-            // few hundred (under 0.05%): copies whose direction depends on heap
-            // addresses, which the worker's other threads shift (docs/GATES.md).
-            let tolerance = key.hasPrefix("selftest/") ? 0 : count * 0.000_5
+            // Every case can move by a few instructions to a few hundred (under 0.05%):
+            // copies whose direction depends on heap addresses (sorting merges through
+            // them too; CI once saw the debug build's sorts move by 4 and 31.5 of 2.4
+            // and 2.9 million), which the process's earlier allocations shift
+            // (docs/GATES.md). The CI gate's tolerance is 1%.
+            let tolerance = count * 0.000_5
             #expect(abs(count - (second[key] ?? 0)) <= tolerance, "\(key)")
         }
         let inPlace = try #require(first["selftest/sort [in-place] 200"])
