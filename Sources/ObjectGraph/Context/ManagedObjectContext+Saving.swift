@@ -94,7 +94,15 @@ extension ManagedObjectContext {
         }
     }
 
+    /// Fires the fault of a changed object still a fault (one whose relationships alone
+    /// changed, through an inverse) to validate its values, as Core Data does: the same
+    /// read the save makes for its `Z_OPT` anyway, so no statement is added.
     private func validateRequiredValues(of object: ManagedObject) throws {
+        do {
+            try fulfill(object)
+        } catch KeyValueError.faultNotFulfilled(let id) where id == object.objectID {
+            return  // its row vanished: loadCommittedVersions() reports the conflict
+        }
         for (index, attribute) in object.entity.attributes.enumerated()
         where !attribute.isOptional && object.currentAttributeValue(index) == .null {
             throw SaveError.missingRequiredValue(
