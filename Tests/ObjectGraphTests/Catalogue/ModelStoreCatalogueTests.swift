@@ -229,7 +229,7 @@ import Testing
         },
         BadInput(
             "a store another connection holds locked",
-            "save failed for 1 object(s): SQLite error 5 (SQLITE_BUSY): database is locked (gave up after the busy timeout of 50 ms; another connection holds the lock: let it finish, or raise the busy timeout) while executing \"BEGIN EXCLUSIVE TRANSACTION\""
+            "save failed for 1 object(s): SQLite error 5 (SQLITE_BUSY): database is locked (gave up after the busy timeout of 50 ms; another connection holds the lock: let it finish, or raise the busy timeout) while executing \"BEGIN EXCLUSIVE TRANSACTION\"; nothing was saved and the context keeps its changes: save again once the other connection is done"
         ) { directory in
             let container = try open(directory)
             let other = try Connection(
@@ -247,7 +247,7 @@ import Testing
         },
         BadInput(
             "a full disk",
-            "save failed for 1 object(s): SQLite error 13 (SQLITE_FULL): database or disk is full while executing \"COMMIT TRANSACTION\""
+            "save failed for 1 object(s): SQLite error 13 (SQLITE_FULL): database or disk is full while executing \"COMMIT TRANSACTION\"; nothing was saved and the context keeps its changes: free disk space, then save again"
         ) { directory in
             FaultInjector.install()
             let container = try open(directory)
