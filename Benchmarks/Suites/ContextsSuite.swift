@@ -14,6 +14,9 @@ import Workloads
 /// - `contexts/child-vs-root-save` (``ContextsChildSave``): the edit-sheet pattern (a
 ///   child context edits 100 posts the root holds, saves into the root, the root saves)
 ///   vs the root editing and saving them directly, vs `raw` (100 UPDATEs).
+/// - `contexts/history-merge` (``ContextsHistoryMerge``): another container on the same
+///   file saves 100 of the 1,000 posts a context holds; the context catches up from
+///   persistent history vs by fetching again, vs `raw`.
 ///
 /// The "view" context is a private-queue context: the bench process runs benchmarks on
 /// its main thread, which therefore cannot serve a main-queue context's merges.
@@ -21,11 +24,12 @@ enum ContextsSuite {
     /// The suite.
     static let suite = BenchmarkSuite(
         name: "contexts",
-        summary: "Merging saves into a view context; child (edit sheet) vs root saves",
+        summary: "Merging saves into a view context; child (edit sheet) vs root saves; history",
         sizes: [10_000],
         scenarios: [
             ContextsMerge.scenario(changed: 1), ContextsMerge.scenario(changed: 100),
             ContextsMerge.scenario(changed: 10_000), ContextsChildSave.scenario,
+            ContextsHistoryMerge.scenario,
         ])
 
     /// How many posts the view context holds.

@@ -4,7 +4,7 @@ import ObjectGraph
 import SQLiteDB
 import Workloads
 
-/// One `history/merge` case: the measured store (history tracked), the other process
+/// One `contexts/history-merge` case: the measured store (history tracked), the other process
 /// (a second container on the same file) and what the context holds.
 struct HistoryMergeState {
     let suite: SuiteState
@@ -26,8 +26,10 @@ struct HistoryMergeState {
         try writer.loadPersistentStores()
         writerContext = writer.newBackgroundContext()
         writerTargets = try writerContext.performAndWait { [writerContext] in
-            let posts = Array(try writerContext.fetch(HistoryMergeSuite.heldRequest()))
-            return stride(from: 0, to: posts.count, by: HistoryMergeSuite.stride).map { posts[$0] }
+            let posts = Array(try writerContext.fetch(ContextsHistoryMerge.heldRequest()))
+            return stride(from: 0, to: posts.count, by: ContextsHistoryMerge.stride).map {
+                posts[$0]
+            }
         }
     }
 
@@ -39,14 +41,14 @@ struct HistoryMergeState {
             heldKeys = try suite.raw { connection in
                 try connection.fetchAll(
                     "SELECT t0.Z_PK FROM ZPOST t0 ORDER BY t0.ZCREATEDAT LIMIT "
-                        + "\(raw: String(HistoryMergeSuite.held))"
+                        + "\(raw: String(ContextsHistoryMerge.held))"
                 ) { $0.int64(at: 0) }
             }
         } else {
             let known = token
             (held, token) = try suite.engine { context in
                 context.reset()
-                let held = Array(try context.fetch(HistoryMergeSuite.heldRequest()))
+                let held = Array(try context.fetch(ContextsHistoryMerge.heldRequest()))
                 for post in held { _ = post.value(forKey: "likes") }
                 let seen = try context.execute(.fetchHistory(after: known)).transactions
                 return (held, seen.last?.token ?? known)
@@ -76,7 +78,7 @@ struct HistoryMergeState {
     mutating func refetch() throws -> UInt64 {
         held = try suite.engine { context in
             context.reset()
-            return Array(try context.fetch(HistoryMergeSuite.heldRequest()))
+            return Array(try context.fetch(ContextsHistoryMerge.heldRequest()))
         }
         return try checksumOfHeld()
     }

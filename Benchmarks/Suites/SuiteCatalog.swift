@@ -9,7 +9,6 @@ public enum SuiteCatalog {
     public static let all: [BenchmarkSuite] = [
         FaultingSuite.suite, BatchSizeSuite.suite, NPlusOneSuite.suite, IndexesSuite.suite,
         BatchOpsSuite.suite, MaterializeSuite.suite, ContextsSuite.suite, LiveResultsSuite.suite,
-        HistoryMergeSuite.suite,
         SelftestSuite.suite, SelftestLookups.suite,
     ]
 

@@ -40,7 +40,8 @@ import Testing
             "materialize/to-many", "materialize/n-plus-one", "materialize/insert",
             "contexts/merge-into-view-k1", "contexts/merge-into-view-k100",
             "contexts/merge-into-view-k10000", "contexts/child-vs-root-save",
-            "live-results/update", "live-results/update-outside", "history/merge",
+            "contexts/history-merge",
+            "live-results/update", "live-results/update-outside",
         ]
         var expected = Dictionary(uniqueKeysWithValues: engine.map { ($0, ["raw"]) })
         for id in indexes { expected[id] = ["raw-indexed"] }

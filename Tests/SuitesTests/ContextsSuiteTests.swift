@@ -4,9 +4,10 @@ import Testing
 @testable import BenchmarkSuites
 
 /// `contexts`: every configuration agrees with its raw floor, and runs the statements
-/// Core Data's rules give (a merge or a child save adds no SQL).
+/// Core Data's rules give (a merge or a child save adds no SQL; a merge from history
+/// reads the transactions, then faults each changed object it holds).
 @Suite(.serialized) struct ContextsSuiteTests {
-    @Test("merges and child saves agree with raw and run the expected statements")
+    @Test("merges, child saves and history merges agree with raw and run the expected statements")
     func contexts() throws {
         let cases = SuiteRun.run(ContextsSuite.suite.benchmarks)
         #expect(cases.allSatisfy { $0.status == .passed })
@@ -28,5 +29,11 @@ import Testing
             #expect(metric("child-vs-root-save", configuration, "sql.selects") == 0)
         }
         #expect(metric("child-vs-root-save", "raw", "sql.statements") == 100)
+        // Merging from history reads the transactions, then each changed held object.
+        let changed = ContextsHistoryMerge.held / ContextsHistoryMerge.stride
+        #expect(metric("history-merge", "history", "sql.selects") == 2 + changed)
+        #expect(metric("history-merge", "history", "engine.object-faults") == changed)
+        #expect(metric("history-merge", "refetch", "sql.selects") == 1)
+        #expect(metric("history-merge", "raw", "sql.statements") == 1)
     }
 }

@@ -22,17 +22,4 @@ import Testing
             #expect(metric(scenario, "raw", "sql.statements") == changes + 1)
         }
     }
-
-    @Test("merging from history reads the transactions, then each changed held object")
-    func historyMerge() throws {
-        let cases = SuiteRun.run(HistoryMergeSuite.suite.benchmarks)
-        #expect(cases.allSatisfy { $0.status == .passed })
-        #expect(ChecksumMismatch.find(in: cases).isEmpty)
-        let metric = { SuiteRun.metric(cases, $0, $1, $2) }
-        let changed = HistoryMergeSuite.held / HistoryMergeSuite.stride
-        #expect(metric("merge", "history", "sql.selects") == 2 + changed)
-        #expect(metric("merge", "history", "engine.object-faults") == changed)
-        #expect(metric("merge", "refetch", "sql.selects") == 1)
-        #expect(metric("merge", "raw", "sql.statements") == 1)
-    }
 }

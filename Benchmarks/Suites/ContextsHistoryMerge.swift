@@ -4,25 +4,17 @@ import ObjectGraph
 import SQLiteDB
 import Workloads
 
-/// The `history` suite: merging another process's saves into a context that holds
-/// objects, from persistent history or by fetching again.
+/// `contexts/history-merge`: merging another process's saves into a context that
+/// holds objects, from persistent history or by fetching again.
 ///
-/// - `history/merge`: a context holds H = 1,000 posts (the oldest, loaded); another
-///   container on the same file (another process) saves K = 100 of them (new likes).
-///   `history` fetches the transactions after its last token (2 SELECTs) and merges
-///   them (`mergeChanges(fromHistory:)`: the K objects are refreshed, then read: one
-///   SELECT each); `refetch` resets the context and fetches the H posts again (one
-///   SELECT of H rows); `raw` selects the H posts' likes through SQLiteDB (the floor).
-///   The checksum is H and how many held posts carry the new likes (K).
-///
-/// Named `history/merge` rather than `contexts/history-merge` because the `contexts`
-/// suite is defined on another branch (docs/HISTORY.md).
-enum HistoryMergeSuite {
-    /// The suite.
-    static let suite = BenchmarkSuite(
-        name: "history", summary: "Merging another process's saves: persistent history vs refetch",
-        isDefault: false, sizes: [10_000], scenarios: [merge])
-
+/// A context holds H = 1,000 posts (the oldest, loaded); another container on the same
+/// file (another process) saves K = 100 of them (new likes). `history` fetches the
+/// transactions after its last token (2 SELECTs) and merges them
+/// (`mergeChanges(fromHistory:)`: the K objects are refreshed, then read: one SELECT
+/// each); `refetch` resets the context and fetches the H posts again (one SELECT of H
+/// rows); `raw` selects the H posts' likes through SQLiteDB (the floor). The checksum is
+/// H and how many held posts carry the new likes (K).
+enum ContextsHistoryMerge {
     /// How many posts the context holds.
     static let held = 1_000
     /// Every how many held posts the other process changes one.
@@ -41,9 +33,9 @@ enum HistoryMergeSuite {
         }
     }
 
-    /// `history/merge`.
-    static let merge = BenchmarkScenario(
-        "merge", summary: "Catches up with another container's save of 100 held posts",
+    /// `contexts/history-merge`.
+    static let scenario = BenchmarkScenario(
+        "history-merge", summary: "Catches up with another container's save of 100 held posts",
         variants: Variant.self, setup: HistoryMergeState.init, reset: { try $0.prepare() },
         body: { state, variant in
             switch variant {
