@@ -27,6 +27,10 @@ import Testing
         for configuration in ["child-then-root", "root"] {
             #expect(metric("child-vs-root-save", configuration, "sql.updates") == 100)
             #expect(metric("child-vs-root-save", configuration, "sql.selects") == 0)
+            // One commit, which WAL at synchronous FULL syncs (other tests of this
+            // process sync too: the process-wide count is a lower bound here).
+            #expect(metric("child-vs-root-save", configuration, "sqlite.wal-commits") == 1)
+            #expect((metric("child-vs-root-save", configuration, "sqlite.syncs") ?? 0) >= 1)
         }
         #expect(metric("child-vs-root-save", "raw", "sql.statements") == 100)
         // Merging from history reads the transactions, then each changed held object.

@@ -5,7 +5,9 @@ import SQLiteDB
 /// SQLite's own counters of the connection a case's SQL runs on, as harness metrics:
 /// the page cache (`sqlite.cache-hits`, `-misses`, `-writes`, `-spills`: in WAL mode
 /// each write is a WAL frame) and the WAL (`sqlite.wal-commits`, `sqlite.checkpoints`,
-/// `sqlite.checkpointed-frames`).
+/// `sqlite.checkpointed-frames`), and the process's file syncs (`sqlite.syncs`, every
+/// `xSync` SQLite made: ``SyncCounter``, installed by ``SocialStore`` before the case's
+/// store is opened).
 ///
 /// Registered by ``SocialStore`` for every case: raw configurations read their own
 /// connection, engine configurations the store coordinator's (through
@@ -36,16 +38,17 @@ final class SQLiteCounters: CounterSource {
     /// The metric names, in ``read()`` order.
     let metrics = [
         "sqlite.cache-hits", "sqlite.cache-misses", "sqlite.cache-writes", "sqlite.cache-spills",
-        "sqlite.wal-commits", "sqlite.checkpoints", "sqlite.checkpointed-frames",
+        "sqlite.wal-commits", "sqlite.checkpoints", "sqlite.checkpointed-frames", "sqlite.syncs",
     ]
     .map { Metric(name: $0, unit: .count) }
 
     /// The counters; zeros once the connection is closed (the case is then over).
     func read() -> [Double] {
-        guard let (cache, wal) = status() else { return Array(repeating: 0, count: 7) }
+        let syncs = Double(SyncCounter.count)
+        guard let (cache, wal) = status() else { return Array(repeating: 0, count: 7) + [syncs] }
         return [
             cache.hits, cache.misses, cache.writes, cache.spills, wal.commits, wal.checkpoints,
             wal.checkpointedFrames,
-        ].map(Double.init)
+        ].map(Double.init) + [syncs]
     }
 }

@@ -42,6 +42,7 @@ final class SocialStore {
         path =
             FileManager.default.temporaryDirectory
             .appendingPathComponent("faultline-case-\(UUID().uuidString).sqlite").path
+        SyncCounter.install()  // before the case's files open: their syncs are counted
         connection = try Connection(location: .file(path))
         try Self.copy(from: cached.storePath, into: connection)
         if caseContext.configuration.kind == .raw {
