@@ -93,6 +93,40 @@ extension ManagedObjectContext {
     }
 }
 
+extension ManagedObjectContext {
+    /// Undoes a deletion a save already wrote, as Core Data does (``UndoGroup`` calls it
+    /// before replaying the group's other records): the object is
+    /// inserted again under its old ID, with the values it had when deleted (its
+    /// snapshot, kept by the save), so the next save INSERTs its row with the same
+    /// `Z_PK` and the relationship records of the same undo group, which name that ID,
+    /// restore the other sides. Nothing happens when the ID is registered again
+    /// meanwhile or the values are gone (a merge that forgot the object).
+    func reinsertSavedDeletion(_ object: ManagedObject) {
+        guard let row = object.snapshot, registered[object.objectID] == nil else { return }
+        object.managedObjectContext = self
+        object.isDeleted = false
+        for (index, relationship) in object.entity.relationships.enumerated()
+        where !relationship.isToMany {
+            object.toOneChanges[index] = .some(object.committedToOneID(index, in: row))
+        }
+        // Its to-manys were read by the delete rules; as a new object's, every member
+        // is added, so join-table rows are written again from this side.
+        for index in object.toMany.keys where object.toMany[index]!.committed != nil {
+            let members = object.toMany[index]!.current
+            object.toMany[index] = ToManyState(
+                committed: [], added: members,
+                order: object.entity.relationships[index].isOrdered ? members : nil)
+        }
+        object.snapshot = nil
+        object.holdsCacheReference = false
+        for index in object.entity.attributes.indices {
+            object.attributeChanges.set(
+                row.values[index], at: index, attributeCount: object.entity.attributes.count)
+        }
+        _ = insert(object)
+    }
+}
+
 extension ContextUndoManager {
     /// Records an action into the open group; a change that is not a replay clears
     /// the redo stack.

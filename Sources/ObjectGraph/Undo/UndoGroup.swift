@@ -48,8 +48,13 @@ final class UndoGroup {
         actions.append(action)
     }
 
-    /// Restores every recorded old state, last change first.
+    /// Restores every recorded old state, last change first. Objects whose deletion
+    /// a save already wrote come back first, so the relationship records of the group
+    /// (recorded after the delete, replayed before it) find them in the context.
     func reverse(in context: ManagedObjectContext) {
+        for case .deleted(let object, false) in actions where object.managedObjectContext == nil {
+            context.reinsertSavedDeletion(object)
+        }
         for action in actions.reversed() { context.restore(action) }
     }
 }
