@@ -15,8 +15,9 @@ struct GenerateCommand: Subcommand {
         (or SIGTERM, SIGHUP) removes the unfinished dataset and exits 130 (143, 129).
         --describe also prints the selectivity of the predicates the suites use.
         --model generates data for your own Xcode model instead of a schema: values of
-        each attribute's type within its bounds, relationships with Zipf fan-out; what
-        the engine cannot store yet (transformable, composite, derived) is left out with
+        each attribute's type within its bounds, composites field by field,
+        relationships with Zipf fan-out; derived attributes, expression and R-tree
+        indexes, and transformables other than archived string lists are left out with
         a warning. --size is the row count of the entity with the most to-one
         relationships; --entity sets others.
         """
