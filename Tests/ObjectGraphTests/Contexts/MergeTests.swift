@@ -55,7 +55,11 @@ import Testing
             #expect(second.isFault)
             #expect(second.value(forKey: "name") as? String == "one")
             #expect(log.sql.isEmpty)
-            #expect(view.registeredObjects.count == 2)
+            // The two users, and the new tag faulted in (Core Data's merge does).
+            #expect(view.registeredObjects.count == 3)
+            let tag = try #require(view.registeredObjects.first { $0.entityName == "Tag" })
+            #expect(tag.isFault && !tag.isInserted)
+            #expect(tag.value(forKey: "name") == nil, "its row, read on first access")
             let fetched1 = try names(view.fetch(request("User", sortedBy: "name")))
             #expect(fetched1 == ["one", "zero"])
         }

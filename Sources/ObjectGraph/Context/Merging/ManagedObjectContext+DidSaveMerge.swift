@@ -3,9 +3,10 @@ extension ManagedObjectContext {
     /// `mergeChanges(fromContextDidSave:)`: registered objects that the save updated
     /// are refreshed (unsaved changes here are kept and win; loaded objects reload
     /// their values from the row cache the save filled, faults stay faults); deleted
-    /// ones leave the context; inserted ones are announced but not registered. One
-    /// objects-did-change lists it all (every inserted, updated and deleted ID of the
-    /// save, plus the refreshed objects).
+    /// ones leave the context; inserted ones are faulted in (registered as faults, as
+    /// Core Data's merge does, and held like every registered object until ``reset()``).
+    /// One objects-did-change lists it all (every inserted, updated and deleted ID of
+    /// the save, plus the refreshed objects).
     ///
     /// ```swift
     /// let observation = background.observe(.didSave) { note in
@@ -13,7 +14,7 @@ extension ManagedObjectContext {
     /// }
     /// ```
     ///
-    /// Cost: no SQL. Reloading uses the row cache only, and only entries younger than
+    /// Cost: no SQL; one fault object per inserted object. Reloading uses the row cache only, and only entries younger than
     /// ``stalenessInterval``; with 0 the refreshed objects stay faults and each costs one
     /// SELECT on its next access. Call on this context's queue.
     ///
@@ -26,6 +27,9 @@ extension ManagedObjectContext {
         adoptPermanentIDs(note.permanentIDs)
         let refreshed = refreshMerged(note.updatedObjectIDs, from: note)
         forgetDeleted(note.deletedObjectIDs)
+        for id in note.insertedObjectIDs where registered[id] == nil {
+            registered[id] = id.entity.makeObject(id, context: self)
+        }
         guard observers.observes(.objectsDidChange) else { return }
         post(
             ContextNotification(
