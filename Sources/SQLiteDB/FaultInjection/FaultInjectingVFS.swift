@@ -87,12 +87,14 @@ enum FileLayout {
         (UnsafeMutableRawPointer(file) + tokenOffset).storeBytes(of: token, as: Int.self)
     }
 
-    /// The unix file and its methods, for forwarding a call.
+    /// The unix file and its methods, for forwarding a call: the methods by pointer, so
+    /// a call reads one function pointer rather than copying the whole table (the bench
+    /// installs this VFS in every worker, so each forwarded call is in the counts).
     static func forward(_ file: UnsafeMutablePointer<sqlite3_file>?) -> (
-        UnsafeMutablePointer<sqlite3_file>, sqlite3_io_methods
+        UnsafeMutablePointer<sqlite3_file>, UnsafePointer<sqlite3_io_methods>
     ) {
         let inner = inner(file!)
-        return (inner, inner.pointee.pMethods.pointee)
+        return (inner, inner.pointee.pMethods)
     }
 
     /// The registry's decision for `call` on `file`, as a result code when it fails.

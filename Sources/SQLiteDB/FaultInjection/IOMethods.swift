@@ -22,65 +22,65 @@ enum IOMethods {
         methods.xClose = { file in
             FaultRegistry.shared.close(FileLayout.token(of: file))
             let (inner, methods) = FileLayout.forward(file)
-            return methods.xClose(inner)
+            return methods.pointee.xClose(inner)
         }
         methods.xRead = { file, buffer, amount, offset in
             if let code = FileLayout.fault(.read, file) { return code }
             let (inner, methods) = FileLayout.forward(file)
-            return methods.xRead(inner, buffer, amount, offset)
+            return methods.pointee.xRead(inner, buffer, amount, offset)
         }
         methods.xWrite = { file, buffer, amount, offset in
             let (inner, methods) = FileLayout.forward(file)
             switch FaultRegistry.shared.decide(.write, token: FileLayout.token(of: file)) {
             case .pass:
-                return methods.xWrite(inner, buffer, amount, offset)
+                return methods.pointee.xWrite(inner, buffer, amount, offset)
             case .fail(let code):
                 return code.rawValue
             case .shortWrite:
-                _ = methods.xWrite(inner, buffer, amount / 2, offset)
+                _ = methods.pointee.xWrite(inner, buffer, amount / 2, offset)
                 return SQLITE_FULL
             }
         }
         methods.xTruncate = { file, size in
             if let code = FileLayout.fault(.truncate, file) { return code }
             let (inner, methods) = FileLayout.forward(file)
-            return methods.xTruncate(inner, size)
+            return methods.pointee.xTruncate(inner, size)
         }
         methods.xSync = { file, flags in
             if let code = FileLayout.fault(.sync, file) { return code }
             SyncCounter.record()
             let (inner, methods) = FileLayout.forward(file)
-            return methods.xSync(inner, flags)
+            return methods.pointee.xSync(inner, flags)
         }
         methods.xFileSize = { file, size in
             if let code = FileLayout.fault(.fileSize, file) { return code }
             let (inner, methods) = FileLayout.forward(file)
-            return methods.xFileSize(inner, size)
+            return methods.pointee.xFileSize(inner, size)
         }
         methods.xLock = { file, level in
             if let code = FileLayout.fault(.lock, file) { return code }
             let (inner, methods) = FileLayout.forward(file)
-            return methods.xLock(inner, level)
+            return methods.pointee.xLock(inner, level)
         }
         methods.xUnlock = { file, level in
             let (inner, methods) = FileLayout.forward(file)
-            return methods.xUnlock(inner, level)
+            return methods.pointee.xUnlock(inner, level)
         }
         methods.xCheckReservedLock = { file, result in
             let (inner, methods) = FileLayout.forward(file)
-            return methods.xCheckReservedLock(inner, result)
+            return methods.pointee.xCheckReservedLock(inner, result)
         }
         methods.xFileControl = { file, operation, argument in
             let (inner, methods) = FileLayout.forward(file)
-            return methods.xFileControl(inner, operation, argument)
+            return methods.pointee.xFileControl(inner, operation, argument)
         }
         methods.xSectorSize = { file in
             let (inner, methods) = FileLayout.forward(file)
-            return methods.xSectorSize(inner)
+            return methods.pointee.xSectorSize(inner)
         }
         methods.xDeviceCharacteristics = { file in
             let (inner, methods) = FileLayout.forward(file)
-            return methods.xDeviceCharacteristics(inner)
+            return methods.pointee.xDeviceCharacteristics(inner)
         }
         addSharedMemory(to: &methods)
         addMemoryMapping(to: &methods)
@@ -91,22 +91,22 @@ enum IOMethods {
     private static func addSharedMemory(to methods: inout sqlite3_io_methods) {
         methods.xShmMap = { file, region, size, extend, pointer in
             let (inner, methods) = FileLayout.forward(file)
-            return methods.xShmMap(inner, region, size, extend, pointer)
+            return methods.pointee.xShmMap(inner, region, size, extend, pointer)
         }
         methods.xShmLock = { file, offset, count, flags in
             if flags & SQLITE_SHM_LOCK != 0, let code = FileLayout.fault(.lock, file) {
                 return code
             }
             let (inner, methods) = FileLayout.forward(file)
-            return methods.xShmLock(inner, offset, count, flags)
+            return methods.pointee.xShmLock(inner, offset, count, flags)
         }
         methods.xShmBarrier = { file in
             let (inner, methods) = FileLayout.forward(file)
-            methods.xShmBarrier(inner)
+            methods.pointee.xShmBarrier(inner)
         }
         methods.xShmUnmap = { file, delete in
             let (inner, methods) = FileLayout.forward(file)
-            return methods.xShmUnmap(inner, delete)
+            return methods.pointee.xShmUnmap(inner, delete)
         }
     }
 
@@ -114,11 +114,11 @@ enum IOMethods {
     private static func addMemoryMapping(to methods: inout sqlite3_io_methods) {
         methods.xFetch = { file, offset, amount, pointer in
             let (inner, methods) = FileLayout.forward(file)
-            return methods.xFetch(inner, offset, amount, pointer)
+            return methods.pointee.xFetch(inner, offset, amount, pointer)
         }
         methods.xUnfetch = { file, offset, pointer in
             let (inner, methods) = FileLayout.forward(file)
-            return methods.xUnfetch(inner, offset, pointer)
+            return methods.pointee.xUnfetch(inner, offset, pointer)
         }
     }
 }
