@@ -15,6 +15,7 @@ import Testing
         in directory: TemporaryDirectory, journalMode: String, synchronous level: String
     ) throws -> Connection {
         SyncCounter.install()
+        FaultInjector.install()  // the exact count per directory, over or under the counter
         var configuration = Connection.Configuration()
         configuration.pragmas = [.init("journal_mode", journalMode), .init("synchronous", level)]
         let connection = try Connection(

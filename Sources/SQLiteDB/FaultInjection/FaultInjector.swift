@@ -1,17 +1,14 @@
 import Foundation
-import Synchronization
 
 /// Fails chosen file operations of the SQLite files under one directory, so tests can
 /// check what every I/O error, full disk or lock conflict does to a save, a batch
 /// request or a dataset generation (SQLite's own I/O-error tests, for our layer).
 ///
-/// Tests install the VFS to inject faults; bench workers install it to count syncs
-/// (``SyncCounter``) and never arm an injector. ``install()`` makes the
+/// Test-only: nothing in the package installs the VFS. ``install()`` makes the
 /// fault-injecting VFS SQLite's default for the whole process; it passes every call
 /// through unchanged except on files under a directory an injector is armed for, so
-/// other tests in the process are unaffected. Cost while installed: an atomic load per
-/// file operation while nothing is armed; one lock and one dictionary lookup per file
-/// operation while an injector is armed.
+/// other tests in the process are unaffected. Cost while installed: one lock and one
+/// dictionary lookup per file operation.
 ///
 /// ```swift
 /// FaultInjector.install()
@@ -89,9 +86,6 @@ final class FaultRegistry: Sendable {
     // report every armed call as a race.
     private let lock = NSLock()
     nonisolated(unsafe) private var state = State()
-    /// How many injectors are armed: while none is, ``decide(_:token:)`` passes every
-    /// call without taking the lock (the bench's sync counting installs the VFS only).
-    private let armedCount = Atomic<Int>(0)
 
     private func withState<T>(_ body: (inout State) -> T) -> T {
         lock.lock()
@@ -107,17 +101,12 @@ final class FaultRegistry: Sendable {
             let key = state.nextKey
             state.nextKey += 1
             state.armed[key] = Armed(directory: directory, plan: plan)
-            armedCount.add(1, ordering: .sequentiallyConsistent)
             return key
         }
     }
 
     func disarm(_ key: Int) -> Armed? {
-        withState { state in
-            let armed = state.armed.removeValue(forKey: key)
-            if armed != nil { armedCount.subtract(1, ordering: .sequentiallyConsistent) }
-            return armed
-        }
+        withState { $0.armed.removeValue(forKey: key) }
     }
 
     func armed(_ key: Int) -> Armed? {
@@ -140,8 +129,7 @@ final class FaultRegistry: Sendable {
 
     /// Counts `call` on the file `token` and decides whether it fails.
     func decide(_ call: IOCall, token: Int) -> FaultDecision {
-        guard armedCount.load(ordering: .sequentiallyConsistent) > 0 else { return .pass }
-        return withState { state in
+        withState { state in
             guard !state.armed.isEmpty, let path = state.files[token],
                 let (key, armed) = state.armed.first(where: { path.hasPrefix($0.value.directory) })
             else { return .pass }

@@ -48,7 +48,6 @@ enum IOMethods {
         }
         methods.xSync = { file, flags in
             if let code = FileLayout.fault(.sync, file) { return code }
-            SyncCounter.record()
             let (inner, methods) = FileLayout.forward(file)
             return methods.pointee.xSync(inner, flags)
         }

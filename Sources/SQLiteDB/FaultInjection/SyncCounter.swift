@@ -1,29 +1,115 @@
+import CSQLite
+import Foundation
 import Synchronization
 
 /// How many times SQLite asked the file system to sync (`xSync`: fsync or fdatasync)
-/// in this process, for the bench's `sqlite.syncs` counter: the durable-write cost
-/// that a commit, a checkpoint or a journal pays and that SQLite's own status
-/// counters do not show.
+/// in this process, for the bench's `sqlite.syncs` counter: the durable-write cost that
+/// a commit, a checkpoint or a journal pays and that SQLite's own status counters do
+/// not show.
 ///
-/// Counts the files opened after ``install()`` (which makes the fault-injecting VFS
-/// SQLite's default, passing every call through while no ``FaultInjector`` is armed),
-/// on every connection of the process. Cost: an atomic increment per sync; with the
-/// VFS installed, every file operation also goes through one more function and an
-/// atomic load (the armed check), a few instructions against the system call behind it.
+/// ``install()`` registers a VFS (`faultline-syncs`) as SQLite's default that opens
+/// files with the previous default VFS and swaps each file's method table for a copy
+/// whose `xSync` counts first: every other call goes straight to the original
+/// methods, with no wrapper in between. Files opened before are not counted. Unlike
+/// ``FaultInjector``'s VFS it never fails a call. Cost: a table lookup per file open,
+/// an atomic increment per sync.
 package enum SyncCounter {
     private static let syncs = Atomic<Int>(0)
 
-    /// Installs the counting VFS as SQLite's default, once per process; files opened
-    /// before keep their VFS and are not counted.
+    /// Installs the counting VFS as SQLite's default, once per process.
     package static func install() {
-        FaultInjector.install()
+        _ = SyncCountingVFS.shared
     }
 
     /// Syncs so far, since the process started (monotonic).
     package static var count: Int { syncs.load(ordering: .relaxed) }
 
-    /// Called by the VFS's `xSync`.
-    static func record() {
+    fileprivate static func record() {
         syncs.add(1, ordering: .relaxed)
+    }
+}
+
+/// The VFS behind ``SyncCounter``.
+private final class SyncCountingVFS: Sendable {
+    static let shared = SyncCountingVFS()
+    private static let name: StaticString = "faultline-syncs"
+
+    /// A copy of an original method table with `xSync` counting, followed by the
+    /// original table, which that `xSync` calls.
+    private struct CountingTable {
+        var methods: sqlite3_io_methods
+        let original: UnsafePointer<sqlite3_io_methods>
+    }
+
+    nonisolated(unsafe) private let vfs: UnsafeMutablePointer<sqlite3_vfs>
+    /// Counting tables by original table: one per kind of file SQLite opens (the
+    /// unix VFS has a few), made on first use and kept for the process's life. Behind
+    /// an NSLock (a pthread mutex, which ThreadSanitizer sees).
+    private let lock = NSLock()
+    nonisolated(unsafe) private var tables:
+        [UnsafeRawPointer: UnsafeMutablePointer<CountingTable>] =
+            [:]
+
+    private init() {
+        guard let real = sqlite3_vfs_find(nil) else {
+            preconditionFailure("SQLite has no default VFS")
+        }
+        vfs = .allocate(capacity: 1)
+        vfs.initialize(to: real.pointee)
+        vfs.pointee.zName = UnsafeRawPointer(Self.name.utf8Start)
+            .assumingMemoryBound(to: CChar.self)
+        vfs.pointee.pNext = nil
+        vfs.pointee.pAppData = UnsafeMutableRawPointer(real)
+        vfs.pointee.xOpen = { vfs, name, file, flags, outFlags in
+            let real = SyncCountingVFS.real(vfs)
+            let code = real.pointee.xOpen(real, name, file, flags, outFlags)
+            if let methods = file?.pointee.pMethods {
+                file!.pointee.pMethods = SyncCountingVFS.shared.countingTable(for: methods)
+            }
+            return code
+        }
+        vfs.pointee.xDelete = { vfs, name, syncDirectory in
+            let real = SyncCountingVFS.real(vfs)
+            return real.pointee.xDelete(real, name, syncDirectory)
+        }
+        vfs.pointee.xAccess = { vfs, name, flags, result in
+            let real = SyncCountingVFS.real(vfs)
+            return real.pointee.xAccess(real, name, flags, result)
+        }
+        vfs.pointee.xFullPathname = { vfs, name, size, output in
+            let real = SyncCountingVFS.real(vfs)
+            return real.pointee.xFullPathname(real, name, size, output)
+        }
+        let code = sqlite3_vfs_register(vfs, 1)
+        precondition(code == SQLITE_OK, "cannot register the sync-counting VFS: \(code)")
+    }
+
+    private static func real(_ vfs: UnsafeMutablePointer<sqlite3_vfs>?)
+        -> UnsafeMutablePointer<sqlite3_vfs>
+    {
+        vfs!.pointee.pAppData.assumingMemoryBound(to: sqlite3_vfs.self)
+    }
+
+    /// The counting copy of `original`, made once.
+    private func countingTable(for original: UnsafePointer<sqlite3_io_methods>)
+        -> UnsafePointer<sqlite3_io_methods>
+    {
+        lock.lock()
+        defer { lock.unlock() }
+        if let table = tables[UnsafeRawPointer(original)] {
+            return UnsafeRawPointer(table).assumingMemoryBound(to: sqlite3_io_methods.self)
+        }
+        var methods = original.pointee
+        methods.xSync = { file, flags in
+            SyncCounter.record()
+            // The file's table is a CountingTable: its original follows the copy.
+            let table = UnsafeRawPointer(file!.pointee.pMethods!)
+                .assumingMemoryBound(to: CountingTable.self)
+            return table.pointee.original.pointee.xSync(file, flags)
+        }
+        let table = UnsafeMutablePointer<CountingTable>.allocate(capacity: 1)
+        table.initialize(to: CountingTable(methods: methods, original: original))
+        tables[UnsafeRawPointer(original)] = table
+        return UnsafeRawPointer(table).assumingMemoryBound(to: sqlite3_io_methods.self)
     }
 }
