@@ -33,6 +33,15 @@ public final class Connection {
     var savepointDepth = 0
     /// The WAL hook's counts (``walStatus()``).
     let walCounter = WALCounter()
+    /// Runs inside ``commit()`` just before `COMMIT`, only when the transaction wrote
+    /// (`sqlite3_txn_state` is `SQLITE_TXN_WRITE`): what it throws fails the commit, so
+    /// ``transaction(_:_:)`` rolls back. A store that keeps a copy of the database
+    /// elsewhere (ObjectGraph's binary store writes its file) writes it here, so the copy
+    /// and the database commit together or not at all.
+    ///
+    /// Cost when nil: one branch per commit. Writes outside a transaction (autocommit
+    /// statements, a RELEASE that ends an outermost savepoint) do not run it.
+    public var beforeCommittingWrite: ((Connection) throws -> Void)?
 
     private static let nextID = Atomic<Int>(1)
 

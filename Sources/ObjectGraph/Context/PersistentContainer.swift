@@ -61,7 +61,8 @@ public final class PersistentContainer {
     public func loadPersistentStores() throws {
         try managedObjectModel.validate()
         let description = persistentStoreDescriptions.first ?? .inMemory()
-        if description.type == .sqlite, let directory = description.url?.deletingLastPathComponent()
+        if description.type != .inMemory,
+            let directory = description.url?.deletingLastPathComponent()
         {
             try Self.createDirectory(directory)
         }

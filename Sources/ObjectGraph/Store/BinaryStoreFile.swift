@@ -1,0 +1,97 @@
+import DurableFiles
+import Foundation
+import SQLiteDB
+
+/// The file of a binary store (``StoreType/binary``): read whole into the store's
+/// in-memory database when it opens, written whole and atomically before every
+/// commit that wrote.
+///
+/// It holds the store's lock file (`<name>.lock`, `flock`) while open, so no other
+/// container writes the same file; that is also why temporary files a crash left
+/// beside the store can be removed at open: no write of the file can be under way.
+///
+/// Cost: opening reads the file once and runs `PRAGMA quick_check` over it; each write
+/// serializes the whole database and writes it with two `fsync`s.
+final class BinaryStoreFile {
+    /// The store file.
+    let url: URL
+    private let lock: FileLock
+    private let writer: BinaryImageWriter
+
+    /// Takes the store's lock and removes temporary files an interrupted write left.
+    ///
+    /// - Throws: ``StoreError/inUse(path:)`` when another container holds the lock,
+    ///   ``StoreError/cannotWriteImage(path:reason:)`` when the directory is not
+    ///   writable (the lock file cannot be made, and no save could succeed).
+    init(url: URL, writer: BinaryImageWriter) throws {
+        self.url = url
+        self.writer = writer
+        let lockPath = url.path + ".lock"
+        guard FileManager.default.isWritableFile(atPath: url.deletingLastPathComponent().path)
+        else {
+            throw StoreError.cannotWriteImage(
+                path: url.path, reason: FileWriteError(path: lockPath, errno: EACCES).reason)
+        }
+        guard let lock = FileLock.tryLock(path: lockPath) else {
+            throw StoreError.inUse(path: url.path)
+        }
+        self.lock = lock
+        AtomicFile.removeTemporaries(of: url)
+    }
+
+    /// Whether the store file exists.
+    var exists: Bool { FileManager.default.fileExists(atPath: url.path) }
+
+    /// Copies the file's image into `connection` (an empty in-memory database), after
+    /// checking it: a SQLite database, sound (`PRAGMA quick_check`), with `Z_METADATA`.
+    /// The file is only read.
+    ///
+    /// - Throws: ``StoreError/notAStoreImage(path:reason:)``,
+    ///   ``StoreError/cannotReadImage(path:reason:)``.
+    func load(into connection: Connection) throws {
+        let image: Data
+        do {
+            image = try Data(contentsOf: url)
+        } catch {
+            throw StoreError.cannotReadImage(path: url.path, reason: ErrorText.describe(error))
+        }
+        do {
+            let source = try Connection(image: image)
+            try Self.check(source, path: url.path)
+            try source.backup(to: connection)
+        } catch let error as SQLiteError {
+            throw StoreError.notAStoreImage(path: url.path, reason: error.message)
+        }
+    }
+
+    /// Writes `connection`'s whole database, including the open transaction's
+    /// uncommitted pages, as the file.
+    ///
+    /// - Throws: ``StoreError/cannotWriteImage(path:reason:)``; the file is then as it was.
+    func write(_ connection: Connection) throws {
+        do {
+            try writer.write(try connection.serializedImage(), url)
+        } catch let error as FileWriteError {
+            throw StoreError.cannotWriteImage(
+                path: url.path, reason: error.reason + (error.remedy.map { "; \($0)" } ?? ""))
+        } catch {
+            throw StoreError.cannotWriteImage(path: url.path, reason: "\(error)")
+        }
+    }
+
+    private static func check(_ source: Connection, path: String) throws {
+        let damage = try source.fetchAll("PRAGMA quick_check") { $0.string(at: 0) }
+        guard damage == ["ok"] else {
+            throw StoreError.notAStoreImage(
+                path: path, reason: "PRAGMA quick_check found damage: "
+                    + damage.prefix(3).joined(separator: "; "))
+        }
+        let tables = try source.fetchOne(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'Z_METADATA'"
+        ) { $0.int64(at: 0) }
+        guard tables == 1 else {
+            throw StoreError.notAStoreImage(
+                path: path, reason: "a SQLite database without Z_METADATA, so not a store")
+        }
+    }
+}
