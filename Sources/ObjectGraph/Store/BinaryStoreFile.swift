@@ -55,8 +55,11 @@ final class BinaryStoreFile {
         } catch {
             throw StoreError.cannotReadImage(path: url.path, reason: ErrorText.describe(error))
         }
+        guard !image.isEmpty else {
+            throw StoreError.notAStoreImage(path: url.path, reason: "the file is empty")
+        }
         do {
-            let source = try Connection(image: image)
+            let source = try Connection(image: try rollbackJournalImage(image))
             try Self.check(source, path: url.path)
             try source.backup(to: connection)
         } catch let error as SQLiteError {
@@ -77,6 +80,27 @@ final class BinaryStoreFile {
         } catch {
             throw StoreError.cannotWriteImage(path: url.path, reason: "\(error)")
         }
+    }
+
+    /// `image` marked as a rollback-journal database (header bytes 18 and 19 set to 1,
+    /// what `PRAGMA journal_mode = DELETE` writes), since an in-memory database cannot
+    /// use WAL: a SQLite store (WAL mode) opened as a binary store loads this way.
+    /// Only when no `-wal` file beside it holds frames the file lacks.
+    private func rollbackJournalImage(_ image: Data) throws -> Data {
+        guard image.count > 19, image[18] == 2 || image[19] == 2 else { return image }
+        let wal = url.path + "-wal"
+        let walSize = (try? FileManager.default.attributesOfItem(atPath: wal)[.size]) as? Int
+        guard (walSize ?? 0) == 0 else {
+            throw StoreError.notAStoreImage(
+                path: url.path,
+                reason: "a SQLite file in WAL mode whose \(wal) holds changes the file lacks: "
+                    + "open it once as a SQLite store (PersistentStoreDescription(url:)) and "
+                    + "close it, which moves them into the file")
+        }
+        var converted = image
+        converted[18] = 1
+        converted[19] = 1
+        return converted
     }
 
     private static func check(_ source: Connection, path: String) throws {
