@@ -39,6 +39,12 @@ final class BinaryStoreFile {
         AtomicFile.removeTemporaries(of: url)
     }
 
+    /// While true, commits do not write the file: key reservations
+    /// (``StoreCoordinator/reservePrimaryKeys(_:)``), which reach the file with the
+    /// save that uses them, as Core Data's binary store writes only at save. Touched
+    /// under the coordinator's lock.
+    var isDeferringWrites = false
+
     /// Whether the store file exists.
     var exists: Bool { FileManager.default.fileExists(atPath: url.path) }
 

@@ -49,8 +49,9 @@ public struct PersistentStoreDescription: Sendable {
     /// (``StoreError/inUse(path:)``), through the lock file `<name>.lock` beside it.
     ///
     /// Cost: opening reads and checks the whole file (O(store size)) and keeps the
-    /// whole store in memory; every save writes the whole store (O(store size) bytes
-    /// plus two `fsync`s) once to reserve keys and once for its rows.
+    /// whole store in memory; every save and batch request writes the whole store
+    /// (O(store size) bytes, two `fsync`s). Measured (debug build, 6 MB store of 100k
+    /// rows): a one-object save 34 ms against 7 ms for `.sqlite` (docs/STORES.md).
     ///
     /// Related: https://developer.apple.com/documentation/coredata/nsbinarystoretype
     public static func binary(url: URL) -> PersistentStoreDescription {

@@ -58,6 +58,7 @@ final class StoreCoordinator: @unchecked Sendable {
             isHistoryTracked = description.isPersistentHistoryTrackingEnabled
             if isHistoryTracked { try connection.execute(script: HistorySQL.script) }
             if let file { try Self.attach(file, to: connection, writeNow: isNew || isHistoryTracked) }
+        binaryFile = file
         } catch let error as SQLiteError {
             throw StoreError.cannotOpen(path: path, error: error)
         }
@@ -72,6 +73,8 @@ final class StoreCoordinator: @unchecked Sendable {
 
     /// The store's file, or `:memory:`: what errors name.
     let path: String
+    /// A binary store's file; nil for the other store types.
+    private let binaryFile: BinaryStoreFile?
 
     /// The store's UUID, as object IDs carry it.
     let storeUUID: UUID
@@ -166,6 +169,17 @@ final class StoreCoordinator: @unchecked Sendable {
         throws
     {
         if writeNow { try file.write(connection) }
-        connection.beforeCommittingWrite = { try file.write($0) }
+        connection.beforeCommittingWrite = { connection in
+            if !file.isDeferringWrites { try file.write(connection) }
+        }
+    }
+
+    /// Runs `body` (holding the lock) without writing a binary store's file at its
+    /// commits: the next commit that writes it carries the changes.
+    func deferringImageWrites<T>(_ body: () throws -> T) rethrows -> T {
+        guard let binaryFile else { return try body() }
+        binaryFile.isDeferringWrites = true
+        defer { binaryFile.isDeferringWrites = false }
+        return try body()
     }
 }

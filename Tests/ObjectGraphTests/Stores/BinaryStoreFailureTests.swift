@@ -30,20 +30,24 @@ import Testing
 
     @Test(
         "a crash after the temporary file, before the rename: old file intact, temporary removed at the next open",
-        arguments: [0, 1])
-    func crashBeforeRename(successfulWrites: Int) throws {
+        arguments: [0, 2])
+    func crashBeforeRename(savesBefore: Int) throws {
         let files = try BinaryStoreFiles()
         do { try Fixtures.seed(try files.open(), users: 2, posts: 0) }
-        let before = try files.bytes()
-        do {
-            let crashing = CrashingImageWriter(successes: successfulWrites)
-            let (context, error) = saveUser("lost", in: try files.open(writer: crashing.writer))
+        let crashing = CrashingImageWriter(successes: savesBefore)
+        let before = try { () throws -> Data in
+            let container = try files.open(writer: crashing.writer)
+            for index in 0..<savesBefore { #expect(saveUser("s\(index)", in: container).1 == nil) }
+            let before = try files.bytes()
+            let (context, error) = saveUser("lost", in: container)
             #expect(error is StoreError)
             #expect(context.performAndWait { context.hasChanges })
-        }
-        #expect(!(try files.temporaries().isEmpty))
-        if successfulWrites == 0 { #expect(try files.bytes() == before) }
-        #expect(try files.userNames() == ["u0", "u1"])
+            return before
+        }()
+        #expect(try files.temporaries().count == 1)
+        #expect(try files.bytes() == before)
+        let saved = (0..<savesBefore).map { "s\($0)" }
+        #expect(try files.userNames() == saved + ["u0", "u1"])
         #expect(try files.temporaries().isEmpty)
     }
 

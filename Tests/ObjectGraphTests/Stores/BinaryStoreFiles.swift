@@ -49,14 +49,19 @@ final class CrashingImageWriter: @unchecked Sendable {
     // Invariant for @unchecked: `remaining` is touched only under `lock`.
     private let lock = NSLock()
     private var remaining: Int
+    private var attempted = 0
 
     init(successes: Int) { remaining = successes }
+
+    /// How many writes were asked for so far.
+    var attempts: Int { lock.withLock { attempted } }
 
     struct Crash: Error {}
 
     var writer: BinaryImageWriter {
         BinaryImageWriter { image, url in
             let passes = self.lock.withLock {
+                self.attempted += 1
                 self.remaining -= 1
                 return self.remaining >= 0
             }

@@ -53,6 +53,26 @@ import Testing
         #expect(try files.bytes()[18...19] == Data([1, 1]))  // rollback journal
     }
 
+    @Test("a save writes the file once (its key reservation rides along); fetches never")
+    func writesPerSave() throws {
+        let files = try BinaryStoreFiles()
+        do { try Fixtures.seed(try files.open(), users: 2, posts: 2) }
+        let counter = CrashingImageWriter(successes: .max)
+        let container = try files.open(writer: counter.writer)
+        try inContext(container) { context in
+            let posts = try context.fetch(FetchRequest(entityName: "Post"))
+            _ = posts.map { $0.value(forKeyPath: "author.name") }
+            #expect(counter.attempts == 0)
+            context.insertNewObject(forEntityName: "User").setValue("u2", forKey: "name")
+            try context.save()
+            #expect(counter.attempts == 1)
+            try context.obtainPermanentIDs(for: [context.insertNewObject(forEntityName: "Tag")])
+            #expect(counter.attempts == 1)
+            try context.save()
+            #expect(counter.attempts == 2)
+        }
+    }
+
     @Test("keys go on from Z_PRIMARYKEY after a reopen")
     func keysContinue() throws {
         let files = try BinaryStoreFiles()
