@@ -69,7 +69,8 @@ final class BinaryStoreFile {
             try Self.check(source, path: url.path)
             try source.backup(to: connection)
         } catch let error as SQLiteError {
-            throw StoreError.notAStoreImage(path: url.path, reason: error.message)
+            throw StoreError.notAStoreImage(
+                path: url.path, reason: "\(error.code.name): \(error.message)")
         }
     }
 

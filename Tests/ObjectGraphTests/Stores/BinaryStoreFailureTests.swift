@@ -59,13 +59,17 @@ import Testing
         disk.isFull = true
         let (context, error) = saveUser("kept", in: container)
         let failure = try #require(error as? StoreError)
-        guard case .cannotWriteImage(let path, let reason) = failure else {
+        guard case .cannotWriteImage(let path, _) = failure else {
             Issue.record("expected cannotWriteImage, got \(failure)")
             return
         }
         #expect(path == files.url.path)
-        #expect(reason.contains("ENOSPC") && reason.contains("free some space"))
-        #expect("\(failure)".contains("nothing was written"))
+        let message: String =
+            "cannot write binary store \(path): No space left on device (ENOSPC); free some "
+            + "space (or raise the file size limit) and run again; nothing was written: the "
+            + "file and the store are as before the write, and a failed save keeps the "
+            + "context's changes for a retry"
+        #expect("\(failure)" == message)
         disk.isFull = false
         try context.performAndWait { try context.save() }
         #expect(try inContext(container) { try $0.count(for: FetchRequest(entityName: "User")) } == 1)
@@ -81,7 +85,9 @@ import Testing
             let (context, error) = saveUser("kept", in: container)
             #expect(rename(moved, files.directory.url.path) == 0)
             let failure = try #require(error as? StoreError)
-            #expect("\(failure)".contains("ENOENT"))
+            let reason: String =
+                "No such file or directory (ENOENT); create the directory or choose another"
+            #expect(failure == .cannotWriteImage(path: files.url.path, reason: reason))
             try context.performAndWait { try context.save() }
         }
         #expect(try files.userNames() == ["kept"])
