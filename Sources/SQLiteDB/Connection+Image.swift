@@ -46,7 +46,8 @@ extension Connection {
             throw error(code: SQLITE_NOMEM, sql: nil)
         }
         return Data(
-            bytesNoCopy: bytes, count: Int(size), deallocator: .custom { pointer, _ in
+            bytesNoCopy: bytes, count: Int(size),
+            deallocator: .custom { pointer, _ in
                 sqlite3_free(pointer)
             })
     }

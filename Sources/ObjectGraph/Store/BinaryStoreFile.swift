@@ -114,7 +114,8 @@ final class BinaryStoreFile {
         let damage = try source.fetchAll("PRAGMA quick_check") { $0.string(at: 0) }
         guard damage == ["ok"] else {
             throw StoreError.notAStoreImage(
-                path: path, reason: "PRAGMA quick_check found damage: "
+                path: path,
+                reason: "PRAGMA quick_check found damage: "
                     + damage.prefix(3).joined(separator: "; "))
         }
         let tables = try source.fetchOne(

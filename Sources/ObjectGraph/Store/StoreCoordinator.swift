@@ -44,8 +44,10 @@ final class StoreCoordinator: @unchecked Sendable {
         precondition(
             description.type != .binary || description.url != nil, "a binary store needs a url")
         path = description.path
-        let file = try description.type == .binary
-            ? BinaryStoreFile(url: URL(fileURLWithPath: path), writer: description.binaryImageWriter)
+        let file =
+            try description.type == .binary
+            ? BinaryStoreFile(
+                url: URL(fileURLWithPath: path), writer: description.binaryImageWriter)
             : nil
         do {
             connection = try Connection(
@@ -57,8 +59,10 @@ final class StoreCoordinator: @unchecked Sendable {
             metadata = try Self.prepareStore(connection, model: model, path: path)
             isHistoryTracked = description.isPersistentHistoryTrackingEnabled
             if isHistoryTracked { try connection.execute(script: HistorySQL.script) }
-            if let file { try Self.attach(file, to: connection, writeNow: isNew || isHistoryTracked) }
-        binaryFile = file
+            if let file {
+                try Self.attach(file, to: connection, writeNow: isNew || isHistoryTracked)
+            }
+            binaryFile = file
         } catch let error as SQLiteError {
             throw StoreError.cannotOpen(path: path, error: error)
         }

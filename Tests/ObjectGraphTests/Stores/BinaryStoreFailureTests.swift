@@ -72,7 +72,8 @@ import Testing
         #expect("\(failure)" == message)
         disk.isFull = false
         try context.performAndWait { try context.save() }
-        #expect(try inContext(container) { try $0.count(for: FetchRequest(entityName: "User")) } == 1)
+        #expect(
+            try inContext(container) { try $0.count(for: FetchRequest(entityName: "User")) } == 1)
     }
 
     @Test("the store's directory gone during a save: a StoreError, nothing lost")

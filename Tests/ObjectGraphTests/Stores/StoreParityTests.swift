@@ -14,7 +14,8 @@ import Testing
         let statistics: EngineStatistics
     }
 
-    @Test("same rows, SQL and statistics on .sqlite, .inMemory and .binary",
+    @Test(
+        "same rows, SQL and statistics on .sqlite, .inMemory and .binary",
         arguments: StoreParityCase.all)
     func parity(_ work: StoreParityCase) throws {
         var outcomes: [StoreKind: Outcome] = [:]
@@ -63,9 +64,10 @@ import Testing
             }
             let links = try context.fetch(FetchRequest(entityName: "Tag")).map { tag in
                 let posts = (tag.value(forKey: "posts") as? Set<ManagedObject>) ?? []
-                return "\(tag.value(forKey: "name") ?? "nil") " + posts.map {
-                    "\($0.value(forKey: "title") ?? "nil")"
-                }.sorted().joined(separator: ",")
+                return "\(tag.value(forKey: "name") ?? "nil") "
+                    + posts.map {
+                        "\($0.value(forKey: "title") ?? "nil")"
+                    }.sorted().joined(separator: ",")
             }
             return (rows + links).sorted()
         }
