@@ -64,6 +64,13 @@ final class BinaryStoreFile {
         guard !image.isEmpty else {
             throw StoreError.notAStoreImage(path: url.path, reason: "the file is empty")
         }
+        if Self.size(of: url.path + "-journal") > 0 {
+            throw StoreError.notAStoreImage(
+                path: url.path,
+                reason: "a SQLite file with a hot journal (\(url.path)-journal): a write to it "
+                    + "did not finish; open it once as a SQLite store "
+                    + "(PersistentStoreDescription(url:)), which rolls the write back")
+        }
         do {
             let source = try Connection(image: try rollbackJournalImage(image))
             try Self.check(source, path: url.path)
@@ -96,8 +103,7 @@ final class BinaryStoreFile {
     private func rollbackJournalImage(_ image: Data) throws -> Data {
         guard image.count > 19, image[18] == 2 || image[19] == 2 else { return image }
         let wal = url.path + "-wal"
-        let walSize = (try? FileManager.default.attributesOfItem(atPath: wal)[.size]) as? Int
-        guard (walSize ?? 0) == 0 else {
+        guard Self.size(of: wal) == 0 else {
             throw StoreError.notAStoreImage(
                 path: url.path,
                 reason: "a SQLite file in WAL mode whose \(wal) holds changes the file lacks: "
@@ -108,6 +114,11 @@ final class BinaryStoreFile {
         converted[18] = 1
         converted[19] = 1
         return converted
+    }
+
+    /// The size of the file at `path`; 0 when there is none.
+    private static func size(of path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? Int) ?? 0
     }
 
     private static func check(_ source: Connection, path: String) throws {

@@ -32,7 +32,9 @@ final class StoreCoordinator: @unchecked Sendable {
     /// Opens (creating if needed) the store a description names.
     ///
     /// - Throws: ``StoreError`` for a model mismatch, unreadable metadata, or a file
-    ///   SQLite cannot open, read or create (``StoreError/cannotOpen(path:error:)``).
+    ///   SQLite cannot open, read or create (``StoreError/cannotOpen(path:error:)``);
+    ///   for a binary store also a file that is not a store image, cannot be read or
+    ///   written, or is open in another container (docs/STORES.md).
     init(
         model: ManagedObjectModel, description: PersistentStoreDescription,
         statistics: StatisticsCollector, traceSinks: [any EngineTraceSink]
