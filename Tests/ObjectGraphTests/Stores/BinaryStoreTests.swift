@@ -73,6 +73,29 @@ import Testing
         }
     }
 
+    @Test("persistent history recorded by saves is in the file after a reopen")
+    func history() throws {
+        let files = try BinaryStoreFiles()
+        func open() throws -> PersistentContainer {
+            var description = PersistentStoreDescription.binary(url: files.url)
+            description.isPersistentHistoryTrackingEnabled = true
+            let container = PersistentContainer(name: "History", model: Fixtures.social)
+            container.persistentStoreDescriptions = [description]
+            try container.loadPersistentStores()
+            return container
+        }
+        try inContext(try open()) { context in
+            context.transactionAuthor = "importer"
+            context.insertNewObject(forEntityName: "User").setValue("Ada", forKey: "name")
+            try context.save()
+        }
+        let transactions = try inContext(try open()) { context in
+            try context.execute(.fetchHistory(after: nil)).transactions
+        }
+        #expect(transactions.map(\.author) == ["importer"])
+        #expect(transactions.first?.changes.map(\.changeType) == [.insert])
+    }
+
     @Test("keys go on from Z_PRIMARYKEY after a reopen")
     func keysContinue() throws {
         let files = try BinaryStoreFiles()

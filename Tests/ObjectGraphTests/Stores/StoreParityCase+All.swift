@@ -3,7 +3,7 @@ import ObjectGraph
 
 extension StoreParityCase {
     /// Every fetch feature, batch request and save that applies to all three stores.
-    static let all = fetches + relationships + writes
+    static let all = fetches + moreFetches + relationships + writes
 
     static let fetches: [StoreParityCase] = [
         StoreParityCase(
@@ -55,6 +55,56 @@ extension StoreParityCase {
                 return try context.fetchDictionaries(request).map {
                     "\($0["title"] as? String ?? "nil") \($0["score"] as? Double ?? -1)"
                 }
+            }),
+    ]
+
+    static let moreFetches: [StoreParityCase] = [
+        StoreParityCase(
+            name: "sort through a to-one, SUBQUERY and @count predicates",
+            run: posts { request in
+                request.predicate = try FetchPredicate(
+                    format: "tags.@count >= 2 AND SUBQUERY(tags, $t, $t.name == %@).@count > 0",
+                    "t1")
+                request.sortDescriptors = [
+                    SortKey("author.name", ascending: false), SortKey("title"),
+                ]
+            }),
+        StoreParityCase(
+            name: "objects materialized at fetch, partial properties, distinct dictionaries",
+            run: { context in
+                let request = FetchRequest(entityName: "Post")
+                request.returnsObjectsAsFaults = false
+                request.sortDescriptors = [SortKey("title")]
+                let whole = titles(try context.fetch(request))
+                context.reset()
+                request.propertiesToFetch = ["title"]
+                let partial = try context.fetch(request).map {
+                    "\($0.value(forKey: "title") ?? "nil") \($0.value(forKey: "score") ?? "nil")"
+                }
+                let distinct = FetchRequest(entityName: "Post")
+                distinct.propertiesToFetch = ["score"]
+                distinct.returnsDistinctResults = true
+                distinct.sortDescriptors = [SortKey("score")]
+                let scores = try context.fetchDictionaries(distinct).map {
+                    "\($0["score"] ?? "nil")"
+                }
+                return whole + partial + scores
+            }),
+        StoreParityCase(
+            name: "pending changes in fetches and counts, then rolled back",
+            run: { context in
+                let request = FetchRequest(entityName: "User")
+                request.sortDescriptors = [SortKey("name")]
+                request.predicate = try FetchPredicate(format: "name BEGINSWITH %@", "u")
+                let first = try context.fetch(request)
+                first.first?.setValue("x", forKey: "name")
+                context.insertNewObject(forEntityName: "User").setValue("u9", forKey: "name")
+                let pending = try context.fetch(request).map {
+                    "\($0.value(forKey: "name") ?? "nil")"
+                }
+                let count = try context.count(for: request)
+                context.rollback()
+                return pending + ["\(count)", "\(try context.count(for: request))"]
             }),
     ]
 
