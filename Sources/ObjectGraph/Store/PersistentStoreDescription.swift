@@ -50,8 +50,9 @@ public struct PersistentStoreDescription: Sendable {
     ///
     /// Cost: opening reads and checks the whole file (O(store size)) and keeps the
     /// whole store in memory; every save and batch request writes the whole store
-    /// (O(store size) bytes, two `fsync`s). Measured (debug build, 6 MB store of 100k
-    /// rows): a one-object save 34 ms against 7 ms for `.sqlite` (docs/STORES.md).
+    /// (O(store size) bytes, two `fsync`s). Measured (release, a 61 MB store of 1M
+    /// rows): open 90 ms against 0.8 ms for `.sqlite`, a one-object save 73 ms against
+    /// 11 ms (`scripts/measure-binary-store`, docs/STORES.md).
     ///
     /// Related: https://developer.apple.com/documentation/coredata/nsbinarystoretype
     public static func binary(url: URL) -> PersistentStoreDescription {
