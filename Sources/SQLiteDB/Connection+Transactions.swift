@@ -68,7 +68,7 @@ extension Connection {
     }
 
     /// Commits the open transaction, after ``beforeCommittingWrite`` when the
-    /// transaction wrote.
+    /// transaction holds the write lock.
     ///
     /// - Throws: ``SQLiteError``, or what ``beforeCommittingWrite`` throws; the
     ///   transaction is then still open (``transaction(_:_:)`` rolls it back).
@@ -90,7 +90,8 @@ extension Connection {
         }
     }
 
-    /// Whether a transaction is open and has written (`SQLITE_TXN_WRITE`).
+    /// Whether a transaction is open and holds the write lock (`SQLITE_TXN_WRITE`):
+    /// a deferred one that wrote, or an IMMEDIATE or EXCLUSIVE one.
     public var hasWriteTransaction: Bool {
         !isClosed && sqlite3_txn_state(handle, nil) == SQLITE_TXN_WRITE
     }

@@ -49,7 +49,7 @@ import Testing
         }
     }
 
-    @Test("the before-commit hook runs once per commit that wrote, not for reads")
+    @Test("the before-commit hook runs at commits holding the write lock, not for reads")
     func hookRunsOnWrites() throws {
         let connection = try makeConnection()
         let images = ImageLog()
@@ -63,6 +63,8 @@ import Testing
         }
         #expect(images.count == 1)
         #expect(try count(try #require(images.last)) == 1)
+        try connection.transaction(.immediate) {}  // the write lock is taken at BEGIN
+        #expect(images.count == 2)
     }
 
     @Test("a throwing before-commit hook rolls the transaction back")
