@@ -20,7 +20,8 @@ final class BinaryStoreFile {
 
     /// Takes the store's lock and removes temporary files an interrupted write left.
     ///
-    /// - Throws: ``StoreError/inUse(path:)`` when another container holds the lock,
+    /// - Throws: ``StoreError/inUse(path:)`` when another container holds the lock
+    ///   for more than a second,
     ///   ``StoreError/cannotWriteImage(path:reason:)`` when the directory is not
     ///   writable (the lock file cannot be made, and no save could succeed).
     init(url: URL, writer: BinaryImageWriter) throws {
@@ -32,11 +33,20 @@ final class BinaryStoreFile {
             throw StoreError.cannotWriteImage(
                 path: url.path, reason: FileWriteError(path: lockPath, errno: EACCES).reason)
         }
-        guard let lock = FileLock.tryLock(path: lockPath) else {
-            throw StoreError.inUse(path: url.path)
-        }
-        self.lock = lock
+        self.lock = try Self.lock(lockPath, of: url)
         AtomicFile.removeTemporaries(of: url)
+    }
+
+    /// Takes the lock, waiting up to a second for a holder that is letting go: a
+    /// container released on another thread, or a process this one is spawning, which
+    /// holds a copy of the lock's descriptor from `fork` until its `exec` closes it
+    /// (seen under the parallel test run: a reopen refused right after a close).
+    private static func lock(_ path: String, of url: URL) throws -> FileLock {
+        for _ in 0..<200 {
+            if let lock = FileLock.tryLock(path: path) { return lock }
+            usleep(5_000)
+        }
+        throw StoreError.inUse(path: url.path)
     }
 
     /// While true, commits do not write the file: key reservations
