@@ -32,7 +32,7 @@ let package = Package(
         // the header is Debian's valgrind package, which scripts/ensure-deps installs.
         .target(name: "CCallgrind"),
         .target(name: "SQLiteDB", dependencies: ["CSQLite", "SQLBasics"]),
-        .target(name: "ObjectGraph", dependencies: ["SQLiteDB"]),
+        .target(name: "ObjectGraph", dependencies: ["SQLiteDB", "DurableFiles"]),
         .target(name: "Workloads", dependencies: ["ObjectGraph", "SQLiteDB", "DurableFiles"]),
         .target(
             name: "BenchKit",
@@ -64,7 +64,8 @@ let package = Package(
         .testTarget(
             name: "BenchCLITests",
             dependencies: ["bench", "BenchKit", "BenchReports", "TestSupport", "Workloads"]),
-        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "TestSupport"]),
+        .testTarget(
+            name: "ObjectGraphTests", dependencies: ["ObjectGraph", "TestSupport", "DurableFiles"]),
         .testTarget(name: "BenchReportsTests", dependencies: ["BenchReports", "BenchKit"]),
         .testTarget(
             name: "WorkloadsTests", dependencies: ["Workloads", "ObjectGraph", "TestSupport"]),

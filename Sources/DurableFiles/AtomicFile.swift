@@ -32,10 +32,23 @@ public enum AtomicFile {
     /// - Throws: ``FileWriteError`` naming the file and the system's reason (no space,
     ///   permission denied, not a directory ...); the old file is then still intact.
     public static func write(_ data: Data, to url: URL) throws(FileWriteError) {
-        let directory = url.deletingLastPathComponent().path
         removeAbandonedTemporaries(of: url)
+        let temporary = try writeTemporary(data, for: url)
+        try moveTemporary(temporary, over: url)
+    }
+
+    /// The first half of ``write(_:to:)-(Data,_)``: writes `data` to a new temporary
+    /// file beside `url` and syncs it; `url` itself is not touched. Returns the
+    /// temporary file's path, for ``moveTemporary(_:over:)``. Callers that split the
+    /// write (a test simulating a crash between the halves) use it; others call
+    /// ``write(_:to:)-(Data,_)``.
+    /// - Throws: ``FileWriteError``; the temporary file is then removed.
+    public static func writeTemporary(_ data: Data, for url: URL) throws(FileWriteError)
+        -> String
+    {
         let temporary =
-            directory + "/" + temporaryNamePrefix(of: url) + "\(getpid())-" + UUID().uuidString
+            url.deletingLastPathComponent().path + "/" + temporaryNamePrefix(of: url)
+            + "\(getpid())-" + UUID().uuidString
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw FileWriteError(path: url.path, errno: errno) }
         do throws(FileWriteError) {
@@ -47,12 +60,20 @@ public enum AtomicFile {
             unlink(temporary)
             throw error
         }
+        return temporary
+    }
+
+    /// The second half of ``write(_:to:)-(Data,_)``: renames the synced temporary file
+    /// over `url`, then syncs the directory.
+    /// - Throws: ``FileWriteError``; the temporary file is then removed and `url` is
+    ///   untouched.
+    public static func moveTemporary(_ temporary: String, over url: URL) throws(FileWriteError) {
         guard rename(temporary, url.path) == 0 else {
             let code = errno
             unlink(temporary)
             throw FileWriteError(path: url.path, errno: code)
         }
-        syncDirectory(directory)
+        syncDirectory(url.deletingLastPathComponent().path)
     }
 
     /// Replaces (or creates) `url` with `text` in UTF-8.
@@ -71,11 +92,32 @@ public enum AtomicFile {
         let prefix = temporaryNamePrefix(of: url)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         for name in names where name.hasPrefix(prefix) {
-            let rest = name.dropFirst(prefix.count)
-            guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid > 0,
-                UUID(uuidString: String(rest[rest.index(after: dash)...])) != nil,
+            guard let pid = writer(ofTemporary: name.dropFirst(prefix.count)),
                 kill(pid, 0) != 0, errno == ESRCH
             else { continue }
+            unlink(directory + "/" + name)
+        }
+    }
+
+    /// The pid in a temporary file's name after its prefix (`<pid>-<UUID>`); nil for a
+    /// name this type did not make.
+    private static func writer(ofTemporary rest: Substring) -> pid_t? {
+        guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid > 0,
+            UUID(uuidString: String(rest[rest.index(after: dash)...])) != nil
+        else { return nil }
+        return pid
+    }
+
+    /// Removes every temporary file of `url` this type made, whichever process made it.
+    /// Only for a caller that holds an exclusive lock every writer of `url` takes (a
+    /// binary store's lock file), so that no write can be under way: then each such file
+    /// is what a crash left. Best effort. Cost: one directory listing.
+    public static func removeTemporaries(of url: URL) {
+        let directory = url.deletingLastPathComponent().path
+        let prefix = temporaryNamePrefix(of: url)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for name in names
+        where name.hasPrefix(prefix) && writer(ofTemporary: name.dropFirst(prefix.count)) != nil {
             unlink(directory + "/" + name)
         }
     }

@@ -67,8 +67,13 @@ extension Connection {
         }
     }
 
-    /// Commits the open transaction.
+    /// Commits the open transaction, after ``beforeCommittingWrite`` when the
+    /// transaction holds the write lock.
+    ///
+    /// - Throws: ``SQLiteError``, or what ``beforeCommittingWrite`` throws; the
+    ///   transaction is then still open (``transaction(_:_:)`` rolls it back).
     public func commit() throws {
+        if let beforeCommittingWrite, hasWriteTransaction { try beforeCommittingWrite(self) }
         let start = isTracing ? MonotonicClock.now() : 0
         try control("COMMIT TRANSACTION")
         if isTracing {
@@ -83,6 +88,12 @@ extension Connection {
         if isTracing {
             emit(.rollback(connectionID: id, durationNanoseconds: MonotonicClock.now() &- start))
         }
+    }
+
+    /// Whether a transaction is open and holds the write lock (`SQLITE_TXN_WRITE`):
+    /// a deferred one that wrote, or an IMMEDIATE or EXCLUSIVE one.
+    public var hasWriteTransaction: Bool {
+        !isClosed && sqlite3_txn_state(handle, nil) == SQLITE_TXN_WRITE
     }
 
     /// Runs a transaction-control statement without a statement event.

@@ -33,6 +33,17 @@ public final class Connection {
     var savepointDepth = 0
     /// The WAL hook's counts (``walStatus()``).
     let walCounter = WALCounter()
+    /// Runs inside ``commit()`` just before `COMMIT`, only when the transaction holds
+    /// the write lock (`sqlite3_txn_state` is `SQLITE_TXN_WRITE`: a deferred transaction
+    /// that wrote, or any IMMEDIATE or EXCLUSIVE one, which takes the lock at BEGIN,
+    /// written or not): what it throws fails the commit, so
+    /// ``transaction(_:_:)`` rolls back. A store that keeps a copy of the database
+    /// elsewhere (ObjectGraph's binary store writes its file) writes it here, so the copy
+    /// and the database commit together or not at all.
+    ///
+    /// Cost when nil: one branch per commit. Writes outside a transaction (autocommit
+    /// statements, a RELEASE that ends an outermost savepoint) do not run it.
+    public var beforeCommittingWrite: ((Connection) throws -> Void)?
 
     private static let nextID = Atomic<Int>(1)
 

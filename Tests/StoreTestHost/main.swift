@@ -10,6 +10,7 @@ import ObjectGraph
 //                                      (cascading to its posts), sets ledger's age to k
 //   StoreTestHost batch-delete STORE   seeds 20 users with 10 posts each, then batch
 //                                      deletes u<k mod 20> (cascade) and saves it back
+//   … STORE binary                     the same on a binary store (StoreType.binary)
 
 let model = ManagedObjectModel(entities: [
     EntityDescription(
@@ -112,13 +113,15 @@ func batchDeleteLoop(_ context: ManagedObjectContext) throws {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3 else {
-    FileHandle.standardError.write(Data("usage: StoreTestHost save-loop|batch-delete STORE\n".utf8))
+guard arguments.count == 3 || (arguments.count == 4 && arguments[3] == "binary") else {
+    FileHandle.standardError.write(
+        Data("usage: StoreTestHost save-loop|batch-delete STORE [binary]\n".utf8))
     exit(2)
 }
 let container = PersistentContainer(name: "Kill", model: model)
+let storeURL = URL(fileURLWithPath: arguments[2])
 container.persistentStoreDescriptions = [
-    PersistentStoreDescription(url: URL(fileURLWithPath: arguments[2]))
+    arguments.count == 4 ? .binary(url: storeURL) : PersistentStoreDescription(url: storeURL)
 ]
 do {
     try container.loadPersistentStores()

@@ -54,14 +54,17 @@ public final class PersistentContainer {
     /// tables when the store is new.
     ///
     /// Cost: a few pragmas and `SELECT … FROM Z_METADATA` for an existing store; the
-    /// schema's DDL in one transaction for a new one.
+    /// schema's DDL in one transaction for a new one. A binary store also reads and
+    /// checks its whole file, and writes it when new or when history tracking is on.
     ///
     /// - Throws: ``ModelError`` for an invalid model, ``StoreError`` when the store was
-    ///   made with another model version, `SQLiteError` when it cannot be opened.
+    ///   made with another model version, cannot be opened, or (binary stores) is not a
+    ///   store image or is open in another container.
     public func loadPersistentStores() throws {
         try managedObjectModel.validate()
         let description = persistentStoreDescriptions.first ?? .inMemory()
-        if description.type == .sqlite, let directory = description.url?.deletingLastPathComponent()
+        if description.type != .inMemory,
+            let directory = description.url?.deletingLastPathComponent()
         {
             try Self.createDirectory(directory)
         }

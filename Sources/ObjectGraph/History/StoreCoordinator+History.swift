@@ -67,7 +67,7 @@ extension StoreCoordinator {
     ///   another store's; `SQLiteError`.
     func execute(_ request: PersistentHistoryChangeRequest) throws -> PersistentHistoryResult {
         guard isHistoryTracked else {
-            throw PersistentHistoryError.trackingDisabled(path: storePath)
+            throw PersistentHistoryError.trackingDisabled(path: path)
         }
         if case .token(let token?) = request.bound,
             token.storeIdentifier != storeUUID.uuidString
@@ -104,7 +104,7 @@ extension StoreCoordinator {
                     return (statement.int64(at: 0), statement.double(at: 1), strings)
                 }
                 let changes = try connection.fetchAll(HistorySQL.selectChanges(after: condition)) {
-                    try self.change(from: $0, path: connection.location.path)
+                    try self.change(from: $0, path: self.path)
                 }
                 return (heads, changes)
             }
@@ -144,7 +144,4 @@ extension StoreCoordinator {
                 updatedProperties: properties)
         )
     }
-
-    /// The store's path, for messages.
-    var storePath: String { withConnection { $0.location.path } }
 }

@@ -15,35 +15,46 @@ extension StoreCoordinator {
     /// Data does before a save: `SELECT Z_MAX …` then `UPDATE OR FAIL … SET Z_MAX = ?
     /// WHERE Z_ENT = ? AND Z_MAX = ?` for each.
     ///
-    /// Cost: BEGIN, 2 statements per root entity, COMMIT.
+    /// Cost: BEGIN, 2 statements per root entity, COMMIT. A binary store's file is
+    /// not written: the save that uses the keys writes them (a crash before it loses
+    /// only keys no saved object holds).
     func reservePrimaryKeys(_ counts: [Int: Int]) throws -> [KeyReservation] {
         try withConnection { connection in
-            try connection.transaction(.exclusive) {
-                try counts.keys.sorted().map { entityID in
-                    let current =
-                        try connection.fetchOne(WriteSQL.lastKey(entityID: entityID)) {
-                            $0.int64(at: 0)
-                        } ?? 0
-                    let next = current + Int64(counts[entityID]!)
-                    try connection.execute(
-                        WriteSQL.advanceLastKey(entityID: entityID, from: current, to: next))
-                    return KeyReservation(entityID: entityID, previousMax: current, newMax: next)
-                }
+            try deferringImageWrites { try reserve(counts, on: connection) }
+        }
+    }
+
+    private func reserve(_ counts: [Int: Int], on connection: Connection) throws
+        -> [KeyReservation]
+    {
+        try connection.transaction(.exclusive) {
+            try counts.keys.sorted().map { entityID in
+                let current =
+                    try connection.fetchOne(WriteSQL.lastKey(entityID: entityID)) {
+                        $0.int64(at: 0)
+                    } ?? 0
+                let next = current + Int64(counts[entityID]!)
+                try connection.execute(
+                    WriteSQL.advanceLastKey(entityID: entityID, from: current, to: next))
+                return KeyReservation(entityID: entityID, previousMax: current, newMax: next)
             }
         }
     }
 
     /// Gives reserved keys back after a failed save, when nobody reserved more since,
-    /// so a failed save leaves `Z_PRIMARYKEY` exactly as it was.
+    /// so a failed save leaves `Z_PRIMARYKEY` exactly as it was (a binary store's file
+    /// gets it with its next write, as it got the reservation).
     func releasePrimaryKeys(_ reservations: [KeyReservation]) {
         guard !reservations.isEmpty else { return }
         withConnection { connection in
-            try? connection.transaction(.exclusive) {
-                for reservation in reservations {
-                    try connection.execute(
-                        WriteSQL.advanceLastKey(
-                            entityID: reservation.entityID, from: reservation.newMax,
-                            to: reservation.previousMax))
+            deferringImageWrites {
+                try? connection.transaction(.exclusive) {
+                    for reservation in reservations {
+                        try connection.execute(
+                            WriteSQL.advanceLastKey(
+                                entityID: reservation.entityID, from: reservation.newMax,
+                                to: reservation.previousMax))
+                    }
                 }
             }
         }

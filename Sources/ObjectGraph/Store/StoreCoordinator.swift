@@ -32,7 +32,9 @@ final class StoreCoordinator: @unchecked Sendable {
     /// Opens (creating if needed) the store a description names.
     ///
     /// - Throws: ``StoreError`` for a model mismatch, unreadable metadata, or a file
-    ///   SQLite cannot open, read or create (``StoreError/cannotOpen(path:error:)``).
+    ///   SQLite cannot open, read or create (``StoreError/cannotOpen(path:error:)``);
+    ///   for a binary store also a file that is not a store image, cannot be read or
+    ///   written, or is open in another container (docs/STORES.md).
     init(
         model: ManagedObjectModel, description: PersistentStoreDescription,
         statistics: StatisticsCollector, traceSinks: [any EngineTraceSink]
@@ -41,26 +43,44 @@ final class StoreCoordinator: @unchecked Sendable {
         self.statistics = statistics
         engineTrace = EngineTrace(sinks: traceSinks)
         let sinks: [any TraceSink] = [statistics] + (engineTrace.map { [$0] } ?? [])
+        precondition(
+            description.type != .binary || description.url != nil, "a binary store needs a url")
+        path = description.path
+        let file =
+            try description.type == .binary
+            ? BinaryStoreFile(
+                url: URL(fileURLWithPath: path), writer: description.binaryImageWriter)
+            : nil
         do {
             connection = try Connection(
                 location: description.location, configuration: description.configuration,
                 traceSinks: sinks)
+            let isNew = file.map { !$0.exists } ?? false
+            if let file, !isNew { try file.load(into: connection) }
             try StoreFunctions.register(on: connection)
-            metadata = try Self.prepareStore(connection, model: model)
+            metadata = try Self.prepareStore(connection, model: model, path: path)
             isHistoryTracked = description.isPersistentHistoryTrackingEnabled
             if isHistoryTracked { try connection.execute(script: HistorySQL.script) }
+            if let file {
+                try Self.attach(file, to: connection, writeNow: isNew || isHistoryTracked)
+            }
+            binaryFile = file
         } catch let error as SQLiteError {
-            throw StoreError.cannotOpen(path: description.location.path, error: error)
+            throw StoreError.cannotOpen(path: path, error: error)
         }
         guard let uuid = UUID(uuidString: metadata.uuid) else {
-            throw StoreError.unreadableMetadata(
-                path: connection.location.path, reason: "Z_UUID is not a UUID")
+            throw StoreError.unreadableMetadata(path: path, reason: "Z_UUID is not a UUID")
         }
         storeUUID = uuid
         let entities = model.resolvedEntities
         layouts = entities.map { RowLayout(entity: $0, entities: entities) }
         inserts = entities.map(WriteSQL.insert(into:))
     }
+
+    /// The store's file, or `:memory:`: what errors name.
+    let path: String
+    /// A binary store's file; nil for the other store types.
+    private let binaryFile: BinaryStoreFile?
 
     /// The store's UUID, as object IDs carry it.
     let storeUUID: UUID
@@ -121,20 +141,19 @@ final class StoreCoordinator: @unchecked Sendable {
 
     // MARK: - Opening
 
-    private static func prepareStore(_ connection: Connection, model: ManagedObjectModel)
-        throws -> StoreMetadata
-    {
+    private static func prepareStore(
+        _ connection: Connection, model: ManagedObjectModel, path: String
+    ) throws -> StoreMetadata {
         let exists = try connection.fetchOne(
             "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'Z_METADATA'"
         ) { $0.int64(at: 0) }
-        if exists == 1, let stored = try StoreMetadata.read(from: connection) {
+        if exists == 1, let stored = try StoreMetadata.read(from: connection, path: path) {
             var differing = stored.differingEntities(from: model)
             if !differing.isEmpty, !stored.isWrittenByThisEngine {
                 differing = try StoreSchemaMatch.differingEntities(in: connection, model: model)
             }
             guard differing.isEmpty else {
-                throw StoreError.modelMismatch(
-                    entities: differing, path: connection.location.path)
+                throw StoreError.modelMismatch(entities: differing, path: path)
             }
             return stored
         }
@@ -147,5 +166,26 @@ final class StoreCoordinator: @unchecked Sendable {
             try metadata.write(to: connection)
         }
         return metadata
+    }
+
+    /// Makes every later write transaction on `connection` write `file` before it
+    /// commits (a failed write rolls the transaction back); writes the file now when
+    /// opening created the store or may have added history tables outside a transaction.
+    private static func attach(_ file: BinaryStoreFile, to connection: Connection, writeNow: Bool)
+        throws
+    {
+        if writeNow { try file.write(connection) }
+        connection.beforeCommittingWrite = { connection in
+            if !file.isDeferringWrites { try file.write(connection) }
+        }
+    }
+
+    /// Runs `body` (holding the lock) without writing a binary store's file at its
+    /// commits: the next commit that writes it carries the changes.
+    func deferringImageWrites<T>(_ body: () throws -> T) rethrows -> T {
+        guard let binaryFile else { return try body() }
+        binaryFile.isDeferringWrites = true
+        defer { binaryFile.isDeferringWrites = false }
+        return try body()
     }
 }

@@ -14,6 +14,16 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotOpen(path: String, error: SQLiteError)
     /// The directory the store file goes in could not be created.
     case cannotCreateDirectory(path: String, reason: String)
+    /// A binary store's file is not a store image: not a SQLite database, truncated,
+    /// damaged, or a database without Core Data's tables. The file is left as it was.
+    case notAStoreImage(path: String, reason: String)
+    /// A binary store's file could not be read.
+    case cannotReadImage(path: String, reason: String)
+    /// A binary store's file could not be written; the write's transaction was rolled
+    /// back, so the file and the store still hold what they held before.
+    case cannotWriteImage(path: String, reason: String)
+    /// Another container (in this process or another) has the binary store open.
+    case inUse(path: String)
 
     /// One line: what failed and where.
     public var description: String {
@@ -29,6 +39,19 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .cannotCreateDirectory(let path, let reason):
             return "cannot create the store's directory \(path): \(reason); choose a store URL "
                 + "in a writable directory"
+        case .notAStoreImage(let path, let reason):
+            return "binary store \(path) is not a store image: \(reason); the file was left "
+                + "as it is: restore it from a backup, or move it away to start an empty store"
+        case .cannotReadImage(let path, let reason):
+            return "cannot read binary store \(path): \(reason); make the file readable"
+        case .cannotWriteImage(let path, let reason):
+            return "cannot write binary store \(path): \(reason); nothing was written: the "
+                + "file and the store are as before the write, and a failed save keeps the "
+                + "context's changes for a retry"
+        case .inUse(let path):
+            return "binary store \(path) is open in another container (its lock file "
+                + "\(path).lock is held): close that container first; a binary store has "
+                + "one writer"
         case .cannotOpen(let path, let error):
             return "cannot open store \(path): \(error)"
                 + (Self.remedy(for: error.code).map { "; \($0)" } ?? "")

@@ -52,12 +52,15 @@ package struct StoreMetadata: Equatable, Sendable {
     ///
     /// - Throws: ``StoreError/unreadableMetadata(path:reason:)`` when `Z_PLIST` is not
     ///   a property list with `NSStoreModelVersionHashes`, or ``SQLiteError``.
-    package static func read(from connection: Connection) throws -> StoreMetadata? {
+    /// - Parameter path: the store file errors name; the connection's path when nil.
+    package static func read(from connection: Connection, path: String? = nil) throws
+        -> StoreMetadata?
+    {
         let row = try connection.fetchOne("SELECT Z_VERSION, Z_UUID, Z_PLIST FROM Z_METADATA") {
             ($0.string(at: 1), $0.data(at: 2))
         }
         guard let (uuid, plist) = row else { return nil }
-        let path = connection.location.path
+        let path = path ?? connection.location.path
         let object = try? PropertyListSerialization.propertyList(from: plist, format: nil)
         guard let dictionary = object as? [String: Any] else {
             throw StoreError.unreadableMetadata(

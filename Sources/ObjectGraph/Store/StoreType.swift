@@ -7,4 +7,8 @@ public enum StoreType: String, Hashable, Sendable {
     /// The same layout in a private in-memory SQLite database: the same SQL and
     /// statement counts as `.sqlite`, gone when the container is released. For tests.
     case inMemory
+    /// The whole store in one file, held in memory while open (Core Data's
+    /// `NSBinaryStoreType`): the same layout, SQL and statement counts as `.inMemory`,
+    /// and every committed write rewrites the file atomically. docs/STORES.md.
+    case binary
 }
