@@ -43,8 +43,9 @@ final class StoreCoordinator: @unchecked Sendable {
         self.statistics = statistics
         engineTrace = EngineTrace(sinks: traceSinks)
         let sinks: [any TraceSink] = [statistics] + (engineTrace.map { [$0] } ?? [])
-        precondition(
-            description.type != .binary || description.url != nil, "a binary store needs a url")
+        guard description.type != .binary || description.url != nil else {
+            throw StoreError.binaryStoreWithoutURL
+        }
         path = description.path
         let file =
             try description.type == .binary

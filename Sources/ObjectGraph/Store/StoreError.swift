@@ -24,6 +24,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotWriteImage(path: String, reason: String)
     /// Another container (in this process or another) has the binary store open.
     case inUse(path: String)
+    /// A binary store's description has no file URL.
+    case binaryStoreWithoutURL
 
     /// One line: what failed and where.
     public var description: String {
@@ -48,6 +50,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot write binary store \(path): \(reason); nothing was written: the "
                 + "file and the store are as before the write, and a failed save keeps the "
                 + "context's changes for a retry"
+        case .binaryStoreWithoutURL:
+            return "a binary store needs a file: its description has no url; make it with "
+                + "PersistentStoreDescription.binary(url:)"
         case .inUse(let path):
             return "binary store \(path) is open in another container (its lock file "
                 + "\(path).lock is held): close that container first; a binary store has "
