@@ -89,8 +89,8 @@ extension ManagedObjectContext {
     ///
     /// Cost: one `SELECT COUNT(…)`; with pending changes, the predicate also runs in
     /// memory on unsaved inserts and deletes. In a child context whose ancestors
-    /// changed objects of the entity, one SELECT of the rows instead, counted after
-    /// the ancestors' changes are applied in memory.
+    /// changed objects of the entity, one SELECT of the matching rows' keys instead
+    /// (nothing loaded), counted after the ancestors' changes are applied in memory.
     ///
     /// - Throws: ``FetchError`` or `SQLiteError`.
     public func count(for request: AnyFetchRequest) throws -> Int {
@@ -98,7 +98,7 @@ extension ManagedObjectContext {
         let start = MonotonicClock.now()
         let entity = try entity(for: request)
         if parent != nil, let changes = try ancestorChanges(for: entity) {
-            return try fetchInChild(request, entity: entity, changes: changes).count
+            return try countInChild(request, entity: entity, changes: changes)
         }
         var count = try coordinator.count(for: request, entity: entity)
         if request.includesPendingChanges {

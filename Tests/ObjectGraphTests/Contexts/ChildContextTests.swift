@@ -83,6 +83,37 @@ import Testing
         }
     }
 
+    @Test("a count in a child selects keys only and agrees with the fetch, windows included")
+    func childCountSelectsKeys() throws {
+        let log = LogLines()
+        let (_, root, child) = try stack(users: 6, log: log)
+        try root.performAndWait {
+            let users = try root.fetch(request("User", sortedBy: "name"))
+            users[0].setValue(Int64(99), forKey: "age")
+            root.delete(users[1])
+            root.insertNewObject(forEntityName: "User").setValue("new", forKey: "name")
+        }
+        try child.performAndWait {
+            let own = try child.fetch(request("User", sortedBy: "name"))
+            child.delete(own[2])
+            child.insertNewObject(forEntityName: "User").setValue("mine", forKey: "name")
+            for (offset, limit) in [(0, 0), (1, 2), (5, 0), (2, 10), (9, 1)] {
+                for predicate in [nil, "age > %d"] {
+                    let counted = try request("User", sortedBy: "name", where: predicate, 22)
+                    counted.fetchOffset = offset
+                    counted.fetchLimit = limit
+                    log.clear()
+                    let count = try child.count(for: counted)
+                    #expect(log.sql.filter { $0.hasPrefix("SELECT") }.count == 1)
+                    #expect(log.sql.allSatisfy { !$0.contains("ZNAME") }, "keys only: \(log.sql)")
+                    let fetched = try child.fetch(counted).count
+                    #expect(
+                        count == fetched, "offset \(offset), limit \(limit), \(predicate ?? "all")")
+                }
+            }
+        }
+    }
+
     @Test("limit and offset apply after the parent's changes are overlaid (one SELECT)")
     func childFetchWindow() throws {
         let log = LogLines()

@@ -41,4 +41,37 @@ extension ManagedObjectContext {
         let window = objects.dropFirst(offset)
         return Array(limit > 0 ? window.prefix(limit) : window)
     }
+
+    /// A count in a child whose ancestors changed objects of the entity: the keys of
+    /// the store's matching rows (one unordered SELECT of `Z_PK`s, no rows loaded or
+    /// cached) less
+    /// what the ancestors deleted or changed, plus the changed and inserted objects
+    /// that match in memory, plus this context's own pending changes; then offset and
+    /// limit, as ``fetchInChild(_:entity:changes:)`` would have returned.
+    func countInChild(_ request: AnyFetchRequest, entity: Entity, changes: AncestorChanges)
+        throws -> Int
+    {
+        let (limit, offset, sort) =
+            (request.fetchLimit, request.fetchOffset, request.sortDescriptors)
+        request.fetchLimit = 0
+        request.fetchOffset = 0
+        request.sortDescriptors = []  // a count needs no order
+        defer {
+            request.fetchLimit = limit
+            request.fetchOffset = offset
+            request.sortDescriptors = sort
+        }
+        var members = Set(try coordinator.fetchObjectIDs(for: request, entity: entity))
+        members.subtract(changes.deleted)
+        members.subtract(changes.updated)
+        let changed = (changes.inserted + changes.updated).map { object(with: $0) }
+        members.formUnion(try pending(changed, matching: request, entity: entity).map(\.objectID))
+        if request.includesPendingChanges {
+            members.subtract(deleted.objects.map(\.objectID))
+            members.formUnion(
+                try pending(inserted.objects, matching: request, entity: entity).map(\.objectID))
+        }
+        let afterOffset = max(0, members.count - offset)
+        return limit > 0 ? min(afterOffset, limit) : afterOffset
+    }
 }
