@@ -21,18 +21,10 @@ final class FaultInjectingVFS: Sendable {
     nonisolated(unsafe) private let vfs: UnsafeMutablePointer<sqlite3_vfs>
 
     private init() {
-        guard let real = sqlite3_vfs_find(nil) else {
-            preconditionFailure("SQLite has no default VFS")
-        }
-        vfs = .allocate(capacity: 1)
-        vfs.initialize(to: real.pointee)
-        vfs.pointee.zName = UnsafeRawPointer(Self.name.utf8Start)
-            .assumingMemoryBound(to: CChar.self)
-        vfs.pointee.pNext = nil
-        vfs.pointee.pAppData = UnsafeMutableRawPointer(real)
-        vfs.pointee.szOsFile = Int32(FileLayout.innerOffset) + real.pointee.szOsFile
+        vfs = ShimVFS.copyOfDefault(named: Self.name)
+        vfs.pointee.szOsFile = Int32(FileLayout.innerOffset) + ShimVFS.real(vfs).pointee.szOsFile
         vfs.pointee.xOpen = { vfs, name, file, flags, outFlags in
-            let real = FaultInjectingVFS.real(vfs)
+            let real = ShimVFS.real(vfs)
             let inner = FileLayout.inner(file!)
             let code = real.pointee.xOpen(real, name, inner, flags, outFlags)
             guard let innerMethods = inner.pointee.pMethods else {
@@ -44,27 +36,8 @@ final class FaultInjectingVFS: Sendable {
             file!.pointee.pMethods = IOMethods.table(version: innerMethods.pointee.iVersion)
             return code
         }
-        vfs.pointee.xDelete = { vfs, name, syncDirectory in
-            let real = FaultInjectingVFS.real(vfs)
-            return real.pointee.xDelete(real, name, syncDirectory)
-        }
-        vfs.pointee.xAccess = { vfs, name, flags, result in
-            let real = FaultInjectingVFS.real(vfs)
-            return real.pointee.xAccess(real, name, flags, result)
-        }
-        vfs.pointee.xFullPathname = { vfs, name, size, output in
-            let real = FaultInjectingVFS.real(vfs)
-            return real.pointee.xFullPathname(real, name, size, output)
-        }
-        let code = sqlite3_vfs_register(vfs, 1)
-        precondition(code == SQLITE_OK, "cannot register the fault-injecting VFS: \(code)")
+        ShimVFS.register(vfs)
         Self.installed.store(true, ordering: .releasing)
-    }
-
-    fileprivate static func real(_ vfs: UnsafeMutablePointer<sqlite3_vfs>?)
-        -> UnsafeMutablePointer<sqlite3_vfs>
-    {
-        vfs!.pointee.pAppData.assumingMemoryBound(to: sqlite3_vfs.self)
     }
 }
 

@@ -51,43 +51,16 @@ private final class SyncCountingVFS: Sendable {
             [:]
 
     private init() {
-        guard let real = sqlite3_vfs_find(nil) else {
-            preconditionFailure("SQLite has no default VFS")
-        }
-        vfs = .allocate(capacity: 1)
-        vfs.initialize(to: real.pointee)
-        vfs.pointee.zName = UnsafeRawPointer(Self.name.utf8Start)
-            .assumingMemoryBound(to: CChar.self)
-        vfs.pointee.pNext = nil
-        vfs.pointee.pAppData = UnsafeMutableRawPointer(real)
+        vfs = ShimVFS.copyOfDefault(named: Self.name)
         vfs.pointee.xOpen = { vfs, name, file, flags, outFlags in
-            let real = SyncCountingVFS.real(vfs)
+            let real = ShimVFS.real(vfs)
             let code = real.pointee.xOpen(real, name, file, flags, outFlags)
             if let methods = file?.pointee.pMethods {
                 file!.pointee.pMethods = SyncCountingVFS.shared.countingTable(for: methods)
             }
             return code
         }
-        vfs.pointee.xDelete = { vfs, name, syncDirectory in
-            let real = SyncCountingVFS.real(vfs)
-            return real.pointee.xDelete(real, name, syncDirectory)
-        }
-        vfs.pointee.xAccess = { vfs, name, flags, result in
-            let real = SyncCountingVFS.real(vfs)
-            return real.pointee.xAccess(real, name, flags, result)
-        }
-        vfs.pointee.xFullPathname = { vfs, name, size, output in
-            let real = SyncCountingVFS.real(vfs)
-            return real.pointee.xFullPathname(real, name, size, output)
-        }
-        let code = sqlite3_vfs_register(vfs, 1)
-        precondition(code == SQLITE_OK, "cannot register the sync-counting VFS: \(code)")
-    }
-
-    private static func real(_ vfs: UnsafeMutablePointer<sqlite3_vfs>?)
-        -> UnsafeMutablePointer<sqlite3_vfs>
-    {
-        vfs!.pointee.pAppData.assumingMemoryBound(to: sqlite3_vfs.self)
+        ShimVFS.register(vfs)
     }
 
     /// The counting copy of `original`, made once.
