@@ -1,10 +1,12 @@
 extension ManagedObjectContext {
     /// Discards every unsaved change: inserted objects leave the context, deleted ones
-    /// come back, changed ones return to their committed values.
+    /// come back, changed ones return to their committed values. As in Core Data, the
+    /// undo manager's actions are removed too (they describe changes no longer there).
     ///
     /// Cost: no SQL.
     public func rollback() {
         checkQueue()
+        undoManager?.removeAllActions()
         for object in inserted.objects {
             registered[object.objectID] = nil
             object.managedObjectContext = nil
@@ -19,9 +21,11 @@ extension ManagedObjectContext {
     }
 
     /// Forgets every object: the context is as new, and the row-cache entries only it
-    /// held are evicted, so firing faults again runs SQL.
+    /// held are evicted, so firing faults again runs SQL. The undo manager's actions,
+    /// which name the forgotten objects, are removed, as Core Data does.
     public func reset() {
         checkQueue()
+        undoManager?.removeAllActions()
         let references = registered.values.filter(\.holdsCacheReference).map(\.objectID)
         coordinator.withRowCache { $0.release(references) }
         for object in registered.values { object.managedObjectContext = nil }

@@ -81,7 +81,9 @@ import Testing
         #expect(deletedAgain == [#"#swift: []"#])
     }
 
-    @Test("an object whose ID came back meanwhile is not re-inserted twice")
+    @Test(
+        "a rollback after undoing a saved deletion forgets the re-inserted objects and the undo stack"
+    )
     func undoAfterRollbackOfReinsert() throws {
         let container = try seeded()
         let context = container.viewContext
@@ -93,6 +95,7 @@ import Testing
             #expect(context.insertedObjects.count == 3)
             context.rollback()
             #expect(!context.hasChanges)
+            #expect(context.undoManager?.canUndo == false, "rollback empties the undo stack")
             #expect(try context.count(for: FetchRequest(entityName: "User")) == 0)
         }
     }

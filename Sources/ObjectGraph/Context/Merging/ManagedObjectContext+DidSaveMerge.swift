@@ -14,9 +14,10 @@ extension ManagedObjectContext {
     /// }
     /// ```
     ///
-    /// Cost: no SQL; one fault object per inserted object. Reloading uses the row cache only, and only entries younger than
-    /// ``stalenessInterval``; with 0 the refreshed objects stay faults and each costs one
-    /// SELECT on its next access. Call on this context's queue.
+    /// Cost: no SQL; one fault object per inserted object. Reloading uses the row cache
+    /// only, and only entries younger than ``stalenessInterval``; with 0 the refreshed
+    /// objects stay faults and each costs one SELECT on its next access. Call on this
+    /// context's queue.
     ///
     /// Related: https://developer.apple.com/documentation/coredata/nsmanagedobjectcontext/1506606-mergechanges
     public func mergeChanges(fromContextDidSave note: ContextNotification) {
