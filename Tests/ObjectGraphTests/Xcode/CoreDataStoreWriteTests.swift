@@ -70,23 +70,18 @@ import Testing
         return OpenedStore(container: container, path: path, directory: directory, before: before)
     }
 
-    /// Rows of `sql` on a fresh connection to `path`, each row's columns joined by `|`.
+    /// Rows of `sql` on a fresh connection to `path`, each row's columns joined by `|`
+    /// (text as is, other values as SQL literals).
     private func rows(_ sql: String, in path: String) throws -> [String] {
         let connection = try Connection(location: .file(path))
         defer { try? connection.close() }
-        let statement = try connection.prepare(sql)
-        var rows: [String] = []
-        while try statement.step() {
-            rows.append(
-                (0..<statement.columnCount).map { column in
-                    switch statement.value(at: column) {
-                    case .text(let text): text
-                    case let value: value.description
-                    }
-                }
-                .joined(separator: "|"))
+        return try connection.fetchAll(SQL(text: sql)) { statement in
+            statement.row().map { value in
+                if case .text(let text) = value { return text }
+                return value.description
+            }
+            .joined(separator: "|")
         }
-        return rows
     }
 
     @Test("fetches see the inheritance tree; faults fire for to-one and to-many relationships")

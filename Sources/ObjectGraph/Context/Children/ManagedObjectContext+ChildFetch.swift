@@ -8,70 +8,73 @@ extension ManagedObjectContext {
     }
 
     /// A fetch in a child whose ancestors changed objects of the entity: the store's
-    /// rows (one SELECT, without LIMIT and OFFSET, rows into the row cache) less what
-    /// the ancestors deleted or changed, plus the changed and inserted objects that
-    /// match the predicate in memory (their values come from the ancestors), plus
-    /// this context's own pending changes; then sorted, offset and limited in memory.
-    ///
-    /// The request's limit and offset are lifted for the SELECT and restored before
-    /// returning.
+    /// rows (one SELECT, without LIMIT and OFFSET, rows into the row cache) overlaid
+    /// with the changes (``overlaid(_:request:entity:changes:)``); then sorted, offset
+    /// and limited in memory.
     func fetchInChild(_ request: AnyFetchRequest, entity: Entity, changes: AncestorChanges)
         throws -> [ManagedObject]
     {
-        let (limit, offset) = (request.fetchLimit, request.fetchOffset)
-        request.fetchLimit = 0
-        request.fetchOffset = 0
-        defer {
-            request.fetchLimit = limit
-            request.fetchOffset = offset
+        let (rows, window) = try withoutWindow(request, unordered: false) {
+            try coordinator.fetchRows(for: request, entity: entity, cache: true)
         }
-        let rows = try coordinator.fetchRows(for: request, entity: entity, cache: true)
-        var objects = register(rows, asFaults: true).filter {
-            !changes.deleted.contains($0.objectID) && !changes.updated.contains($0.objectID)
-        }
-        let changed = (changes.inserted + changes.updated).map { object(with: $0) }
-        objects += try pending(changed, matching: request, entity: entity)
-        if request.includesPendingChanges {
-            objects.removeAll(where: \.isDeleted)
-            objects += try pending(inserted.objects, matching: request, entity: entity)
-        }
+        let store = register(rows, asFaults: true).map(\.objectID)
+        var objects = try overlaid(store, request: request, entity: entity, changes: changes)
+            .map { object(with: $0) }
         if !request.sortDescriptors.isEmpty {
             objects = try InMemorySort.sorted(objects, by: request.sortDescriptors)
         }
-        let window = objects.dropFirst(offset)
-        return Array(limit > 0 ? window.prefix(limit) : window)
+        let shown = objects.dropFirst(window.offset)
+        return Array(window.limit > 0 ? shown.prefix(window.limit) : shown)
     }
 
     /// A count in a child whose ancestors changed objects of the entity: the keys of
     /// the store's matching rows (one unordered SELECT of `Z_PK`s, no rows loaded or
-    /// cached) less
-    /// what the ancestors deleted or changed, plus the changed and inserted objects
-    /// that match in memory, plus this context's own pending changes; then offset and
-    /// limit, as ``fetchInChild(_:entity:changes:)`` would have returned.
+    /// cached) overlaid with the changes, then offset and limited: what
+    /// ``fetchInChild(_:entity:changes:)`` would have returned, counted.
     func countInChild(_ request: AnyFetchRequest, entity: Entity, changes: AncestorChanges)
         throws -> Int
     {
+        let (store, window) = try withoutWindow(request, unordered: true) {
+            try coordinator.fetchObjectIDs(for: request, entity: entity)
+        }
+        let count = try overlaid(store, request: request, entity: entity, changes: changes).count
+        let afterOffset = max(0, count - window.offset)
+        return window.limit > 0 ? min(afterOffset, window.limit) : afterOffset
+    }
+
+    /// Runs `select` with the request's limit and offset lifted (and its sort keys, when
+    /// `unordered`), restored before returning: the window applies only after the
+    /// ancestors' changes are overlaid. Returns what `select` returned and the window.
+    private func withoutWindow<T>(
+        _ request: AnyFetchRequest, unordered: Bool, _ select: () throws -> T
+    ) throws -> (T, window: (limit: Int, offset: Int)) {
         let (limit, offset, sort) =
             (request.fetchLimit, request.fetchOffset, request.sortDescriptors)
         request.fetchLimit = 0
         request.fetchOffset = 0
-        request.sortDescriptors = []  // a count needs no order
+        if unordered { request.sortDescriptors = [] }
         defer {
             request.fetchLimit = limit
             request.fetchOffset = offset
             request.sortDescriptors = sort
         }
-        var members = Set(try coordinator.fetchObjectIDs(for: request, entity: entity))
-        members.subtract(changes.deleted)
-        members.subtract(changes.updated)
+        return (try select(), (limit, offset))
+    }
+
+    /// The store's matching IDs less what the ancestors deleted or changed, plus the
+    /// changed and inserted objects that match the predicate in memory (their values
+    /// come from the ancestors), plus this context's own pending changes; in that
+    /// order, unsorted.
+    private func overlaid(
+        _ store: [ObjectID], request: AnyFetchRequest, entity: Entity, changes: AncestorChanges
+    ) throws -> [ObjectID] {
+        var ids = store.filter { !changes.deleted.contains($0) && !changes.updated.contains($0) }
         let changed = (changes.inserted + changes.updated).map { object(with: $0) }
-        members.formUnion(try pending(changed, matching: request, entity: entity).map(\.objectID))
+        ids += try pending(changed, matching: request, entity: entity).map(\.objectID)
         if request.includesPendingChanges {
-            members.subtract(deleted.objects.map(\.objectID))
-            members.formUnion(
-                try pending(inserted.objects, matching: request, entity: entity).map(\.objectID))
+            ids.removeAll { registered[$0]?.isDeleted == true }
+            ids += try pending(inserted.objects, matching: request, entity: entity).map(\.objectID)
         }
-        let afterOffset = max(0, members.count - offset)
-        return limit > 0 ? min(afterOffset, limit) : afterOffset
+        return ids
     }
 }
