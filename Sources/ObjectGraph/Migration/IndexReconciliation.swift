@@ -2,24 +2,30 @@ import SQLiteDB
 
 /// Brings a store's indexes to its model's when only indexes changed: version hashes do
 /// not cover indexes, fetch indexes or uniqueness constraints (in Core Data either), so
-/// a model that changes only them opens the store without a migration, and this
-/// creates and drops the indexes that differ.
+/// a model that changes only them opens the store without a migration; the store's
+/// metadata records a digest of the model's indexes (``StoreMetadata/indexDigest``),
+/// and when the opened model's differs, this creates and drops the indexes that differ
+/// and records the new digest.
 ///
-/// Only for stores this engine wrote (a Core Data store's index names are Core Data's)
-/// and none with deferred cleanup pending (its indexes wait for
-/// ``PersistentContainer/finishDeferredLightweightMigration()``).
+/// Only for stores this engine wrote with a digest (a Core Data store's index names are
+/// Core Data's) and none with deferred cleanup pending (its indexes wait for
+/// ``PersistentContainer/finishDeferredLightweightMigration()``). Indexes dropped by
+/// hand (a bulk loader's) are left alone while the model's indexes do not change.
 ///
-/// Cost: one `sqlite_master` scan per open; when something differs, one transaction
-/// with each index built in O(n log n).
+/// Cost: nothing when the digests agree; otherwise one `sqlite_master` scan and one
+/// transaction with each index built in O(n log n).
 enum IndexReconciliation {
-    /// Reconciles; returns what was done, nil when nothing differed.
+    /// Reconciles; returns what was done and the new metadata, nil when the digests agree.
     ///
     /// - Throws: ``MigrationError/storeRefused(path:step:reason:)`` (a unique index the
     ///   rows violate: the transaction rolls back).
     static func run(
         _ connection: Connection, model: ManagedObjectModel, stored: StoreMetadata, path: String
-    ) throws -> MigrationReport? {
-        guard stored.isWrittenByThisEngine, stored.deferredCleanup.isEmpty else { return nil }
+    ) throws -> (report: MigrationReport, metadata: StoreMetadata)? {
+        let digest = StoreMetadata.indexDigest(of: model)
+        guard stored.isWrittenByThisEngine, stored.deferredCleanup.isEmpty,
+            let recorded = stored.indexDigest, recorded != digest
+        else { return nil }
         let existing = try StoreTables(connection).indexes
         let desired = StoreSchema(entities: model.resolvedEntities).indexStatements
         let wanted = Dictionary(
@@ -30,9 +36,10 @@ enum IndexReconciliation {
         let missing = desired.filter {
             existing[$0.name.sql] == nil || stale.contains($0.name.sql)
         }
-        guard !stale.isEmpty || !missing.isEmpty else { return nil }
         var report = MigrationReport(
             sourceChecksum: model.versionChecksum, destinationChecksum: model.versionChecksum)
+        var metadata = stored
+        metadata.indexDigest = digest
         try connection.transaction(.exclusive) {
             for name in stale {
                 try connection.migrationStep("DROP INDEX \(SQLName(name))", path: path)
@@ -42,7 +49,8 @@ enum IndexReconciliation {
                 try connection.migrationStep(index.sql, path: path)
                 report.indexes.append("created \(index.name.sql)")
             }
+            try metadata.write(to: connection)
         }
-        return report
+        return (report, metadata)
     }
 }

@@ -165,9 +165,12 @@ final class StoreCoordinator: @unchecked Sendable {
                     connection, stored: stored, differing: differing, to: model,
                     description: description, path: path)
             }
-            let indexes = try IndexReconciliation.run(
-                connection, model: model, stored: stored, path: path)
-            return StoreMigration.Outcome(metadata: stored, reports: indexes.map { [$0] } ?? [])
+            guard
+                let reconciled = try IndexReconciliation.run(
+                    connection, model: model, stored: stored, path: path)
+            else { return StoreMigration.Outcome(metadata: stored) }
+            return StoreMigration.Outcome(
+                metadata: reconciled.metadata, reports: [reconciled.report])
         }
         let metadata = StoreMetadata(model: model)
         let schema = StoreSchema(entities: model.resolvedEntities)

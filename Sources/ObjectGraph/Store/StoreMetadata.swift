@@ -25,6 +25,13 @@ package struct StoreMetadata: Equatable, Sendable {
     /// ``PersistentContainer/finishDeferredLightweightMigration()``; empty when none.
     package var deferredCleanup: [DeferredCleanupItem] = []
 
+    /// A digest of the model's indexes when the store was written
+    /// (``IndexReconciliation``); nil for stores written before it was recorded and for
+    /// Core Data's.
+    package var indexDigest: String?
+    /// Where this engine records ``indexDigest``.
+    static let indexDigestKey = "FaultlineIndexDigest"
+
     /// Core Data's metadata key (and store option) for deferred lightweight migration:
     /// true in the metadata while cleanup is pending.
     static let deferredKey = "NSPersistentStoreDeferredLightweightMigrationOptionKey"
@@ -47,6 +54,14 @@ package struct StoreMetadata: Equatable, Sendable {
         versionIdentifiers = model.versionIdentifiers
         frameworkVersion = Self.frameworkVersionWritten
         isWrittenByThisEngine = true
+        indexDigest = Self.indexDigest(of: model)
+    }
+
+    /// The digest of `model`'s index statements: it changes exactly when an index,
+    /// fetch index or uniqueness constraint does (version hashes do not cover them).
+    package static func indexDigest(of model: ManagedObjectModel) -> String {
+        let statements = StoreSchema(entities: model.resolvedEntities).indexStatements
+        return VersionHash(statements.map(\.sql.text).joined(separator: ";")).description
     }
 
     /// Entities whose hashes differ between the store and `model`, sorted by name.
@@ -88,7 +103,8 @@ package struct StoreMetadata: Equatable, Sendable {
             frameworkVersion: (dictionary["NSPersistenceFrameworkVersion"] as? NSNumber)?.intValue,
             isWrittenByThisEngine: dictionary[engineKey] != nil,
             deferredCleanup: (dictionary[deferredItemsKey] as? [String] ?? []).compactMap(
-                DeferredCleanupItem.init))
+                DeferredCleanupItem.init),
+            indexDigest: dictionary[indexDigestKey] as? String)
     }
 
     /// The property list Core Data writes into `Z_PLIST` (the UUID lives in `Z_UUID`).
@@ -102,6 +118,7 @@ package struct StoreMetadata: Equatable, Sendable {
         dictionary["NSStoreModelVersionHashesDigest"] = modelDigest
         dictionary["NSPersistenceFrameworkVersion"] = frameworkVersion
         dictionary[Self.engineKey] = isWrittenByThisEngine ? 1 : nil
+        dictionary[Self.indexDigestKey] = indexDigest
         if !deferredCleanup.isEmpty {
             dictionary[Self.deferredKey] = true
             dictionary[Self.deferredItemsKey] = deferredCleanup.map(\.description)
@@ -121,9 +138,10 @@ package struct StoreMetadata: Equatable, Sendable {
     private init(
         uuid: String, entityHashes: [String: Data], modelDigest: String?,
         versionIdentifiers: [String], frameworkVersion: Int?, isWrittenByThisEngine: Bool,
-        deferredCleanup: [DeferredCleanupItem]
+        deferredCleanup: [DeferredCleanupItem], indexDigest: String?
     ) {
         self.deferredCleanup = deferredCleanup
+        self.indexDigest = indexDigest
         self.uuid = uuid
         self.entityHashes = entityHashes
         self.modelDigest = modelDigest
