@@ -206,15 +206,32 @@ struct LightweightMigrator {
             uniquingKeysWith: { first, _ in first })
     }
 
-    /// Drops every index the new schema does not have as it is, and every index of a
-    /// table about to be replaced (its name would collide with the new table's).
+    /// Drops every index the new schema does not have as it is, every index of a table
+    /// about to be replaced (its name would collide with the new table's), and every
+    /// index on a column about to be dropped or renamed (SQLite refuses to drop an
+    /// indexed column); ``createIndexes()`` makes the new schema's again.
     private mutating func dropStaleIndexes() throws {
         let desired = desiredIndexes
         let keptTables =
             Set(destinationRoots.filter { altered[$0.id] != nil }.map(\.tableName))
             .union(keptJoins)
+        var touched: [String: Set<String>] = [:]
+        for root in destinationRoots {
+            for step in altered[root.id] ?? [] {
+                switch step {
+                case .dropColumn(let column, _), .rename(let column, _):
+                    touched[root.tableName, default: []].insert(column.sql)
+                default: break
+                }
+            }
+        }
         for (name, index) in store.indexes.sorted(by: { $0.key < $1.key }) {
-            let isKept = keptTables.contains(index.table) && desired[name]?.sql.text == index.sql
+            let columns = try connection.fetchAll(
+                "SELECT name FROM pragma_index_info(\(name))"
+            ) { $0.string(at: 0) }
+            let isKept =
+                keptTables.contains(index.table) && desired[name]?.sql.text == index.sql
+                && touched[index.table].map { $0.isDisjoint(with: columns) } ?? true
             guard !isKept, index.table.hasPrefix("Z") else { continue }
             try execute("DROP INDEX \(SQLName(name))")
             report.indexes.append("dropped \(name)")

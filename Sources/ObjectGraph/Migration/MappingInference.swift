@@ -23,8 +23,10 @@ struct MappingInference {
         var claimed: [String: String] = [:]
         var maps: [EntityMap] = []
         for entity in destination.resolvedEntities {
-            let sourceName = destinationRenames.entity(entity.name) ?? entity.name
-            let sourceEntity = source.entity(named: sourceName)
+            let sourceEntity = Self.match(
+                entity.name, renamedFrom: destinationRenames.entity(entity.name),
+                among: source.resolvedEntities, name: \.name,
+                renamedFrom: { sourceRenames.entity($0.name) })
             if let sourceEntity {
                 if let other = claimed.updateValue(entity.name, forKey: sourceEntity.name) {
                     problem(
@@ -52,6 +54,22 @@ struct MappingInference {
         return maps
     }
 
+    /// The source element a destination element called `name` takes the data of, as
+    /// Core Data matches them: by canonical name (the renaming identifier, or else the
+    /// name) on both sides, so an identifier Xcode carries into later versions keeps
+    /// matching. Among several with one canonical name the one with the same name
+    /// wins, then the one named by the identifier; with none, the source element named
+    /// by the identifier.
+    static func match<Element>(
+        _ name: String, renamedFrom identifier: String?, among candidates: [Element],
+        name nameOf: (Element) -> String, renamedFrom identifierOf: (Element) -> String?
+    ) -> Element? {
+        let canonical = identifier ?? name
+        let same = candidates.filter { (identifierOf($0) ?? nameOf($0)) == canonical }
+        return same.first { nameOf($0) == name } ?? same.first { nameOf($0) == canonical }
+            ?? (same.count == 1 ? same[0] : nil) ?? candidates.first { nameOf($0) == canonical }
+    }
+
     private mutating func problem(_ entity: String, _ property: String?, _ reason: String) {
         problems.append(MigrationProblem(entity: entity, property: property, reason: reason))
     }
@@ -59,8 +77,14 @@ struct MappingInference {
     private mutating func attributeSource(
         _ attribute: ResolvedAttribute, of entity: Entity, from sourceEntity: Entity?
     ) -> AttributeSource {
-        let name = destinationRenames.property(attribute.name, of: entity.name) ?? attribute.name
-        guard let sourceEntity, let old = sourceEntity.attribute(named: name) else {
+        let old = sourceEntity.flatMap { sourceEntity in
+            Self.match(
+                attribute.name,
+                renamedFrom: destinationRenames.property(attribute.name, of: entity.name),
+                among: sourceEntity.attributes, name: \.name,
+                renamedFrom: { sourceRenames.property($0.name, of: sourceEntity.name) })
+        }
+        guard let sourceEntity, let old else {
             if sourceEntity != nil, !attribute.isOptional, attribute.defaultValue == .null {
                 problem(
                     entity.name, attribute.name,
@@ -88,15 +112,22 @@ struct MappingInference {
     private mutating func relationshipSource(
         _ relationship: ResolvedRelationship, of entity: Entity, from sourceEntity: Entity?
     ) -> ResolvedRelationship? {
-        let name =
-            destinationRenames.property(relationship.name, of: entity.name) ?? relationship.name
-        guard let sourceEntity, let old = sourceEntity.relationship(named: name) else {
-            return nil
+        let old = sourceEntity.flatMap { sourceEntity in
+            Self.match(
+                relationship.name,
+                renamedFrom: destinationRenames.property(relationship.name, of: entity.name),
+                among: sourceEntity.relationships, name: \.name,
+                renamedFrom: { sourceRenames.property($0.name, of: sourceEntity.name) })
         }
+        guard let old else { return nil }
         let oldDestination = source.entity(id: old.destinationID)
         let newDestination = destination.entity(id: relationship.destinationID)
-        let mappedName = destinationRenames.entity(newDestination.name) ?? newDestination.name
-        guard let mappedSource = source.entity(named: mappedName) else { return nil }
+        guard
+            let mappedSource = Self.match(
+                newDestination.name, renamedFrom: destinationRenames.entity(newDestination.name),
+                among: source.resolvedEntities, name: \.name,
+                renamedFrom: { sourceRenames.entity($0.name) })
+        else { return nil }
         if !(oldDestination.includes(mappedSource) || mappedSource.includes(oldDestination)) {
             problem(
                 entity.name, relationship.name,
