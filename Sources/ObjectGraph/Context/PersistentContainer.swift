@@ -165,6 +165,17 @@ public final class PersistentContainer {
         try? coordinator?.connectionStatus()
     }
 
+    /// The coordinator, nil before loading.
+    var coordinatorIfLoaded: StoreCoordinator? { coordinator }
+
+    /// The coordinator.
+    ///
+    /// - Throws: ``StoreError/notLoaded`` before ``loadPersistentStores()``.
+    func loadedCoordinator() throws(StoreError) -> StoreCoordinator {
+        guard let coordinator else { throw .notLoaded }
+        return coordinator
+    }
+
     private var loaded: StoreCoordinator {
         guard let coordinator else {
             preconditionFailure("\(StoreError.notLoaded)")

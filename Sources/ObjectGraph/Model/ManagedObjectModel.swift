@@ -87,6 +87,10 @@ public final class ManagedObjectModel: Sendable {
         Self.versionHashesDigest(entityVersionHashes)
     }
 
+    /// The checksum staged migration names model versions by (Core Data's
+    /// `NSManagedObjectModel.versionChecksum`): the model digest, ``versionHash``.
+    public var versionChecksum: String { versionHash }
+
     /// Core Data's model digest of `hashes` (entity name to version hash), as it
     /// writes `NSStoreModelVersionHashesDigest`: base64 of the SHA-512 of every name's
     /// UTF-8 bytes followed by its hash, names in order.

@@ -24,6 +24,29 @@ public struct PersistentStoreDescription: Sendable {
     /// Cost when on: per save, one INSERT per changed object and one per transaction.
     public var isPersistentHistoryTrackingEnabled = false
 
+    /// Whether opening a store made with another model version migrates it (Core Data's
+    /// `shouldMigrateStoreAutomatically`); on by default, as in `NSPersistentContainer`.
+    public var shouldMigrateStoreAutomatically = true
+    /// Whether that migration may infer its mapping (lightweight migration; Core Data's
+    /// `shouldInferMappingModelAutomatically`); on by default.
+    public var shouldInferMappingModelAutomatically = true
+    /// The model versions a store may have been made with: Core Data looks for them in
+    /// the app's bundles, ObjectGraph here (``XcodeModelBundle/loadAllVersions()``
+    /// gives an `.xcdatamodeld`'s). The one the store matches is the migration's source.
+    public var sourceModels: [ManagedObjectModel] = []
+    /// Custom (heavyweight) mappings, used when one's source matches the store and its
+    /// destination is the opened model (docs/MIGRATION.md).
+    public var mappingModels: [MappingModel] = []
+    /// Ordered migration stages (Core Data's `NSPersistentStoreStagedMigrationManagerOptionKey`);
+    /// when set, the store is migrated stage by stage instead.
+    public var stagedMigrationManager: StagedMigrationManager?
+    /// Postpones a lightweight migration's slow cleanup (dropping old tables and
+    /// columns, creating non-unique indexes) until
+    /// ``PersistentContainer/finishDeferredLightweightMigration()``; the store opens on
+    /// the new schema at once (Core Data's
+    /// `NSPersistentStoreDeferredLightweightMigrationOptionKey`). SQLite stores only.
+    public var usesDeferredLightweightMigration = false
+
     /// A SQLite store at `url`.
     public init(url: URL) {
         self.url = url

@@ -59,11 +59,15 @@ final class StoreCoordinator: @unchecked Sendable {
             let isNew = file.map { !$0.exists } ?? false
             if let file, !isNew { try file.load(into: connection) }
             try StoreFunctions.register(on: connection)
-            metadata = try Self.prepareStore(connection, model: model, path: path)
+            let prepared = try Self.prepareStore(
+                connection, model: model, description: description, path: path)
+            metadata = prepared.metadata
+            migrationReports = prepared.reports
             isHistoryTracked = description.isPersistentHistoryTrackingEnabled
             if isHistoryTracked { try connection.execute(script: HistorySQL.script) }
             if let file {
-                try Self.attach(file, to: connection, writeNow: isNew || isHistoryTracked)
+                let changed = isNew || isHistoryTracked || !prepared.reports.isEmpty
+                try Self.attach(file, to: connection, writeNow: changed)
             }
             binaryFile = file
         } catch let error as SQLiteError {
@@ -80,6 +84,8 @@ final class StoreCoordinator: @unchecked Sendable {
 
     /// The store's file, or `:memory:`: what errors name.
     let path: String
+    /// What migrating the store on open did; empty when it matched the model.
+    let migrationReports: [MigrationReport]
     /// A binary store's file; nil for the other store types.
     private let binaryFile: BinaryStoreFile?
 
@@ -143,8 +149,9 @@ final class StoreCoordinator: @unchecked Sendable {
     // MARK: - Opening
 
     private static func prepareStore(
-        _ connection: Connection, model: ManagedObjectModel, path: String
-    ) throws -> StoreMetadata {
+        _ connection: Connection, model: ManagedObjectModel,
+        description: PersistentStoreDescription, path: String
+    ) throws -> StoreMigration.Outcome {
         let exists = try connection.fetchOne(
             "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'Z_METADATA'"
         ) { $0.int64(at: 0) }
@@ -154,9 +161,11 @@ final class StoreCoordinator: @unchecked Sendable {
                 differing = try StoreSchemaMatch.differingEntities(in: connection, model: model)
             }
             guard differing.isEmpty else {
-                throw StoreError.modelMismatch(entities: differing, path: path)
+                return try StoreMigration.migrate(
+                    connection, stored: stored, differing: differing, to: model,
+                    description: description, path: path)
             }
-            return stored
+            return StoreMigration.Outcome(metadata: stored)
         }
         let metadata = StoreMetadata(model: model)
         let schema = StoreSchema(entities: model.resolvedEntities)
@@ -166,7 +175,7 @@ final class StoreCoordinator: @unchecked Sendable {
             for row in schema.primaryKeyRows { try connection.execute(row) }
             try metadata.write(to: connection)
         }
-        return metadata
+        return StoreMigration.Outcome(metadata: metadata)
     }
 
     /// Makes every later write transaction on `connection` write `file` before it

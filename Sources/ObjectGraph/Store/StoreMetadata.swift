@@ -21,6 +21,16 @@ package struct StoreMetadata: Equatable, Sendable {
     /// is matched to a model by its tables instead (``StoreSchemaMatch``).
     package var isWrittenByThisEngine: Bool
 
+    /// Cleanup a deferred lightweight migration left for
+    /// ``PersistentContainer/finishDeferredLightweightMigration()``; empty when none.
+    package var deferredCleanup: [DeferredCleanupItem] = []
+
+    /// Core Data's metadata key (and store option) for deferred lightweight migration:
+    /// true in the metadata while cleanup is pending.
+    static let deferredKey = "NSPersistentStoreDeferredLightweightMigrationOptionKey"
+    /// Where this engine lists the pending cleanup (``DeferredCleanupItem`` text forms).
+    static let deferredItemsKey = "FaultlineDeferredCleanup"
+
     /// The `Z_PLIST` key that marks a store this engine wrote (Core Data keeps unknown
     /// keys, as it does for applications' own metadata).
     static let engineKey = "FaultlineVersionHashes"
@@ -76,7 +86,9 @@ package struct StoreMetadata: Equatable, Sendable {
             modelDigest: dictionary["NSStoreModelVersionHashesDigest"] as? String,
             versionIdentifiers: dictionary["NSStoreModelVersionIdentifiers"] as? [String] ?? [],
             frameworkVersion: (dictionary["NSPersistenceFrameworkVersion"] as? NSNumber)?.intValue,
-            isWrittenByThisEngine: dictionary[engineKey] != nil)
+            isWrittenByThisEngine: dictionary[engineKey] != nil,
+            deferredCleanup: (dictionary[deferredItemsKey] as? [String] ?? []).compactMap(
+                DeferredCleanupItem.init))
     }
 
     /// The property list Core Data writes into `Z_PLIST` (the UUID lives in `Z_UUID`).
@@ -90,6 +102,10 @@ package struct StoreMetadata: Equatable, Sendable {
         dictionary["NSStoreModelVersionHashesDigest"] = modelDigest
         dictionary["NSPersistenceFrameworkVersion"] = frameworkVersion
         dictionary[Self.engineKey] = isWrittenByThisEngine ? 1 : nil
+        if !deferredCleanup.isEmpty {
+            dictionary[Self.deferredKey] = true
+            dictionary[Self.deferredItemsKey] = deferredCleanup.map(\.description)
+        }
         return dictionary
     }
 
@@ -104,8 +120,10 @@ package struct StoreMetadata: Equatable, Sendable {
 
     private init(
         uuid: String, entityHashes: [String: Data], modelDigest: String?,
-        versionIdentifiers: [String], frameworkVersion: Int?, isWrittenByThisEngine: Bool
+        versionIdentifiers: [String], frameworkVersion: Int?, isWrittenByThisEngine: Bool,
+        deferredCleanup: [DeferredCleanupItem]
     ) {
+        self.deferredCleanup = deferredCleanup
         self.uuid = uuid
         self.entityHashes = entityHashes
         self.modelDigest = modelDigest

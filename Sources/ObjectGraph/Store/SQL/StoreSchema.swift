@@ -15,7 +15,7 @@ package struct StoreSchema {
 
     /// Every statement that creates the schema, in order.
     package var statements: [SQL] {
-        Self.metadataTables + entityTables + indexes + fetchIndexes + joinTables
+        Self.metadataTables + entityTables + indexes + joinTables
     }
 
     /// The `Z_PRIMARYKEY` row of each entity: its number, name, parent and `Z_MAX` 0.
@@ -43,6 +43,12 @@ package struct StoreSchema {
 
     /// Each column of a hierarchy's table with its SQL type, in `CREATE TABLE` order.
     private func columns(of root: Entity) -> [SQL] {
+        columnTypes(of: root).map { "\($0.name) \(raw: $0.type)" }
+    }
+
+    /// Each column of a hierarchy's table (but `Z_PK`, `Z_ENT`, `Z_OPT`) and its SQL
+    /// type, in `CREATE TABLE` order.
+    package func columnTypes(of root: Entity) -> [(name: SQLName, type: String)] {
         var typed: [SQLName: (group: Int, type: String)] = [:]
         for entity in hierarchy(of: root) {
             for attribute in entity.attributes {
@@ -62,20 +68,44 @@ package struct StoreSchema {
             }
         }
         return typed.sorted { ($0.value.group, $0.key) < ($1.value.group, $1.key) }
-            .map { "\($0.key) \(raw: $0.value.type)" }
+            .map { ($0.key, $0.value.type) }
     }
 
     private var entityTables: [SQL] {
-        roots.map { root in
-            let fixed: [SQL] = ["Z_PK INTEGER PRIMARY KEY", "Z_ENT INTEGER", "Z_OPT INTEGER"]
-            return
-                "CREATE TABLE \(root.table) ( \((fixed + columns(of: root)).joined(separator: ", ")) )"
-        }
+        roots.map { tableStatement(for: $0) }
     }
 
-    private var indexes: [SQL] {
+    /// The `CREATE TABLE` of `root`'s hierarchy, named `name` (its own by default).
+    package func tableStatement(for root: Entity, named name: SQLName? = nil) -> SQL {
+        let fixed: [SQL] = ["Z_PK INTEGER PRIMARY KEY", "Z_ENT INTEGER", "Z_OPT INTEGER"]
+        return
+            "CREATE TABLE \(name ?? root.table) ( \((fixed + columns(of: root)).joined(separator: ", ")) )"
+    }
+
+    /// A statement that creates one named schema object.
+    package struct Named {
+        /// The table's or index's name.
+        package let name: SQLName
+        /// The `CREATE` statement.
+        package let sql: SQL
+        /// Whether it is a unique index (a uniqueness constraint).
+        package var isUnique = false
+    }
+
+    /// Every index of the schema: attribute and foreign-key indexes, fetch indexes,
+    /// unique indexes, then the join tables' indexes.
+    package var indexStatements: [Named] {
+        attributeIndexes + fetchIndexes + joins.map(\.index)
+    }
+
+    /// Every join table's `CREATE TABLE`.
+    package var joinTableStatements: [Named] { joins.map(\.table) }
+
+    private var indexes: [SQL] { (attributeIndexes + fetchIndexes).map(\.sql) }
+
+    private var attributeIndexes: [Named] {
         var seen = Set<SQLName>()
-        var result: [SQL] = []
+        var result: [Named] = []
         for entity in entities {
             var indexed = entity.attributes.filter(\.isIndexed).map(\.column)
             for case .foreignKey(let key) in entity.relationships.map(\.storage) {
@@ -84,7 +114,8 @@ package struct StoreSchema {
             for column in indexed.sorted() {
                 let name = SQLName("\(entity.table)_\(column)_INDEX")
                 guard seen.insert(name).inserted else { continue }
-                result.append("CREATE INDEX \(name) ON \(entity.table) (\(column))")
+                result.append(
+                    Named(name: name, sql: "CREATE INDEX \(name) ON \(entity.table) (\(column))"))
             }
         }
         return result
@@ -92,28 +123,35 @@ package struct StoreSchema {
 
     /// `Z_<Entity>_<name>` fetch indexes, then `Z_<Entity>_UNIQUE_<COLUMNS>` unique
     /// indexes for uniqueness constraints.
-    private var fetchIndexes: [SQL] {
+    private var fetchIndexes: [Named] {
         entities.flatMap { entity in
             entity.fetchIndexes.map { index in
                 let columns = index.columns.map { element -> SQL in
                     "\(element.column) COLLATE BINARY " + (element.ascending ? "ASC" : "DESC")
                 }
                 let name = SQLName("Z_\(entity.name)_\(index.name)")
-                return
-                    "CREATE INDEX \(name) ON \(entity.table) (\(columns.joined(separator: ", ")))"
+                return Named(
+                    name: name,
+                    sql:
+                        "CREATE INDEX \(name) ON \(entity.table) (\(columns.joined(separator: ", ")))"
+                )
             }
                 + entity.uniquenessConstraints.map { columns in
                     let name = SQLName(
                         "Z_\(entity.name)_UNIQUE_" + columns.map(\.sql).joined(separator: "_"))
                     let list = columns.map { "\($0)" as SQL }.joined(separator: ", ")
-                    return "CREATE UNIQUE INDEX \(name) ON \(entity.table) (\(list))"
+                    return Named(
+                        name: name, sql: "CREATE UNIQUE INDEX \(name) ON \(entity.table) (\(list))",
+                        isUnique: true)
                 }
         }
     }
 
-    private var joinTables: [SQL] {
+    private var joinTables: [SQL] { joins.flatMap { [$0.table.sql, $0.index.sql] } }
+
+    private var joins: [(table: Named, index: Named)] {
         var created = Set<SQLName>()
-        var result: [SQL] = []
+        var result: [(table: Named, index: Named)] = []
         for entity in entities {
             for case .joinTable(let join) in entity.relationships.map(\.storage)
             where join.isPrimarySide && created.insert(join.name).inserted {
@@ -122,11 +160,17 @@ package struct StoreSchema {
                 for order in [join.inverseOrderColumn, join.orderColumn].compactMap({ $0 }) {
                     orders.append(", \(order) INTEGER")
                 }
-                result.append(
-                    "CREATE TABLE \(join.name) ( \(first) INTEGER, \(second) INTEGER\(orders), "
-                        + "PRIMARY KEY (\(first), \(second)) )")
                 let index = SQLName("\(join.name)_\(second)_INDEX")
-                result.append("CREATE INDEX \(index) ON \(join.name) (\(second), \(first))")
+                result.append(
+                    (
+                        Named(
+                            name: join.name,
+                            sql: "CREATE TABLE \(join.name) ( \(first) INTEGER, \(second) INTEGER"
+                                + "\(orders), PRIMARY KEY (\(first), \(second)) )"),
+                        Named(
+                            name: index,
+                            sql: "CREATE INDEX \(index) ON \(join.name) (\(second), \(first))")
+                    ))
             }
         }
         return result
