@@ -59,7 +59,9 @@ struct ChainDataset {
             let isOneToOne = inverse.map { !$0.isToMany } ?? false
             for (row, owner) in owners.enumerated() {
                 if isOneToOne {
-                    if row < targets.count { owner.setValue(targets[row], forKey: relationship.name) }
+                    if row < targets.count {
+                        owner.setValue(targets[row], forKey: relationship.name)
+                    }
                 } else if !relationship.isOptional || random.next() % 10 != 0 {
                     owner.setValue(targets[random.below(targets.count)], forKey: relationship.name)
                 }
@@ -102,7 +104,8 @@ struct ChainDataset {
         case .boolean: return (row + salt) % 2 == 0
         case .date: return Date(timeIntervalSinceReferenceDate: Double(row * 3600 + salt))
         case .binary: return Data([UInt8(row % 256), UInt8(row / 256 % 256), UInt8(salt % 256)])
-        case .uuid: return UUID(uuidString: String(format: "%08lX-0000-4000-8000-%012lX", row, salt))
+        case .uuid:
+            return UUID(uuidString: String(format: "%08lX-0000-4000-8000-%012lX", row, salt))
         case .uri: return URL(string: "https://example.com/\(entity)/\(row)?\(salt)")
         }
     }

@@ -64,6 +64,16 @@ private struct MigrationCheck {
         }
     }
 
+    /// The source property with canonical name `canonical`; of two (a property renamed
+    /// from a name another property took since, as in LoopKit's model), the one called
+    /// `name`.
+    private static func match<Property>(
+        _ name: String, _ canonical: String, in properties: [Property]
+    ) -> Property? where Property: RenamableProperty {
+        let candidates = properties.filter { ($0.renamingIdentifier ?? $0.name) == canonical }
+        return candidates.first { $0.name == name } ?? candidates.first
+    }
+
     private func attributeDifferences(_ key: RowKey, _ migrated: RowKey, _ origin: String)
         -> [String]
     {
@@ -73,7 +83,7 @@ private struct MigrationCheck {
             let canonical = attribute.renamingIdentifier ?? attribute.name
             let defaultValue = ChainSnapshot.render(attribute.defaultValue, as: attribute.type)
             var expected = defaultValue
-            if let previous = old.first(where: { ($0.renamingIdentifier ?? $0.name) == canonical }) {
+            if let previous = Self.match(attribute.name, canonical, in: old) {
                 guard previous.type == attribute.type else { return nil }
                 expected = before.attributes[key]?[previous.name] ?? "nil"
                 if expected == "nil", !attribute.isOptional { expected = defaultValue }
@@ -92,10 +102,11 @@ private struct MigrationCheck {
             guard !relationship.isTransient else { return nil }
             let canonical = relationship.renamingIdentifier ?? relationship.name
             var expected: Set<RowKey> = []
-            if let previous = old.first(where: { ($0.renamingIdentifier ?? $0.name) == canonical }) {
+            if let previous = Self.match(relationship.name, canonical, in: old) {
                 expected = Set(
                     (before.relationships[key]?[previous.name] ?? []).map {
-                        RowKey(entity: destinationName(ofSource: $0.entity), primaryKey: $0.primaryKey)
+                        RowKey(
+                            entity: destinationName(ofSource: $0.entity), primaryKey: $0.primaryKey)
                     })
             }
             let actual = after.relationships[migrated]?[relationship.name] ?? []
@@ -105,3 +116,12 @@ private struct MigrationCheck {
         }
     }
 }
+
+/// What ``MigrationCheck`` matches source and destination properties by.
+private protocol RenamableProperty {
+    var name: String { get }
+    var renamingIdentifier: String? { get }
+}
+
+extension AttributeDescription: RenamableProperty {}
+extension RelationshipDescription: RenamableProperty {}

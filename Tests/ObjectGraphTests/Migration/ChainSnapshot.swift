@@ -84,15 +84,19 @@ struct ChainSnapshot {
         case .integer16, .integer32, .integer64:
             return integer(value).map { "int \($0)" } ?? "int? \(value)"
         case .double, .float:
-            return (value as? Double ?? (value as? Float).map(Double.init)
+            return
+                (value as? Double ?? (value as? Float).map(Double.init)
                 ?? integer(value).map(Double.init)).map { "real \($0)" } ?? "real? \(value)"
         case .decimal: return "decimal \(value)"
         case .string: return "string \(value)"
-        case .boolean: return (value as? Bool ?? integer(value).map { $0 != 0 }).map { "bool \($0)" } ?? "bool? \(value)"
+        case .boolean:
+            return (value as? Bool ?? integer(value).map { $0 != 0 }).map { "bool \($0)" }
+                ?? "bool? \(value)"
         case .date:
             return (value as? Date).map { "date \($0.timeIntervalSinceReferenceDate)" }
                 ?? "date? \(value)"
-        case .binary: return (value as? Data).map { "data \($0.base64EncodedString())" } ?? "data? \(value)"
+        case .binary:
+            return (value as? Data).map { "data \($0.base64EncodedString())" } ?? "data? \(value)"
         case .uuid: return "uuid \(value)"
         case .uri: return (value as? URL).map { "uri \($0.absoluteString)" } ?? "uri? \(value)"
         }

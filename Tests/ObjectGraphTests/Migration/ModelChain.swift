@@ -22,13 +22,15 @@ struct ModelChain: Sendable, CustomStringConvertible {
     /// with its versions in the order of a `.chain-order` file beside its versions
     /// (one name a line) when there is one, else in ``XcodeModelBundle``'s name order.
     static func chains(in directory: URL) throws -> [ModelChain] {
-        let paths = FileManager.default.enumerator(atPath: directory.path)?
+        let paths =
+            FileManager.default.enumerator(atPath: directory.path)?
             .compactMap { $0 as? String }.filter { $0.hasSuffix(".xcdatamodeld") } ?? []
         return try paths.sorted().map { path in
             let url = directory.appendingPathComponent(path)
             let order = try? String(
                 contentsOf: url.appendingPathComponent(".chain-order"), encoding: .utf8)
-            let versions = try order.map { $0.split(separator: "\n").map(String.init) }
+            let versions =
+                try order.map { $0.split(separator: "\n").map(String.init) }
                 ?? XcodeModelBundle(at: url).versionNames
             return ModelChain(name: path, bundle: url, versions: versions)
         }
