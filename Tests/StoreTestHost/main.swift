@@ -11,6 +11,7 @@ import ObjectGraph
 //   StoreTestHost batch-delete STORE   seeds 20 users with 10 posts each, then batch
 //                                      deletes u<k mod 20> (cascade) and saves it back
 //   … STORE binary                     the same on a binary store (StoreType.binary)
+//   StoreTestHost migration …          the migration kill trials (MigrationTrials.swift)
 
 let model = ManagedObjectModel(entities: [
     EntityDescription(
@@ -113,6 +114,15 @@ func batchDeleteLoop(_ context: ManagedObjectContext) throws {
 }
 
 let arguments = CommandLine.arguments
+if arguments.count == 4 && arguments[1] == "migration" {
+    do {
+        try migrationTrial(arguments[2], path: arguments[3])
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+        exit(1)
+    }
+}
 guard arguments.count == 3 || (arguments.count == 4 && arguments[3] == "binary") else {
     FileHandle.standardError.write(
         Data("usage: StoreTestHost save-loop|batch-delete STORE [binary]\n".utf8))

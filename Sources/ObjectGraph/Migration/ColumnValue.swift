@@ -25,7 +25,8 @@ enum ColumnValue: Equatable {
         case .coalesce(let name, let value): "coalesce(s.\(name), \(value))"
         case .entityMap(let name, let pairs):
             "CASE s.\(name)"
-                + pairs.map { " WHEN \(Int64($0.old)) THEN \(Int64($0.new))" as SQL }.joined(separator: "")
+                + pairs.map { " WHEN \(Int64($0.old)) THEN \(Int64($0.new))" as SQL }.joined(
+                    separator: "")
                 + " END"
         case .rowNumber(let partition):
             "row_number() OVER (PARTITION BY s.\(partition) ORDER BY s.Z_PK)"

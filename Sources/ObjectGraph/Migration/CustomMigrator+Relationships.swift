@@ -26,7 +26,8 @@ extension CustomMigrator {
                     "INSERT OR IGNORE INTO \(join.name) (\(join.sourceColumn), \(join.destinationColumn)) "
                         + "SELECT k1.destination, k2.destination FROM (\(pairs)) p "
                         + "JOIN temp._MIGRATION_KEYS k1 ON k1.mapping = \(Int64(number)) AND k1.source = p.o "
-                        + "JOIN temp._MIGRATION_KEYS k2 ON k2.mapping = \(Int64(other)) AND k2.source = p.t")
+                        + "JOIN temp._MIGRATION_KEYS k2 ON k2.mapping = \(Int64(other)) AND k2.source = p.t"
+                )
             case .inverseForeignKey:
                 guard entityMapping.relationships[relationship.name] == nil else {
                     throw failure(
@@ -93,7 +94,8 @@ extension CustomMigrator {
                 case .foreignKey(let oldKey) = old.storage
             else {
                 throw failure(
-                    entityMapping, "source entity \(source.name) has no to-one relationship \(name)")
+                    entityMapping, "source entity \(source.name) has no to-one relationship \(name)"
+                )
             }
             let oldTable = SQLName("Z_MIG_" + mapping.source.entity(id: source.rootID).tableName)
             value =
@@ -127,7 +129,8 @@ extension CustomMigrator {
             return "SELECT \(join.sourceColumn) AS o, \(join.destinationColumn) AS t FROM "
                 + "\(SQLName("Z_MIG_" + join.name.sql))"
         case .foreignKey(let key):
-            return "SELECT Z_PK AS o, \(key.column) AS t FROM \(ownTable) WHERE \(key.column) IS NOT NULL"
+            return
+                "SELECT Z_PK AS o, \(key.column) AS t FROM \(ownTable) WHERE \(key.column) IS NOT NULL"
         case .inverseForeignKey(let column, _):
             let target = mapping.source.entity(id: old.destinationID)
             let table = SQLName("Z_MIG_" + mapping.source.entity(id: target.rootID).tableName)

@@ -74,12 +74,9 @@ struct CustomMigrator {
         return report
     }
 
+    /// Runs one migration statement (``Connection/migrationStep(_:path:)``).
     func execute(_ sql: SQL) throws {
-        do {
-            _ = try connection.execute(sql)
-        } catch let error as SQLiteError {
-            throw MigrationError.storeRefused(path: path, step: sql.text, reason: error.description)
-        }
+        try connection.migrationStep(sql, path: path)
     }
 
     func failure(_ entityMapping: EntityMapping, _ reason: String) -> MigrationError {
@@ -88,7 +85,8 @@ struct CustomMigrator {
 
     func entities(of entityMapping: EntityMapping) throws -> (Entity, Entity) {
         guard let source = mapping.source.entity(named: entityMapping.sourceEntity) else {
-            throw failure(entityMapping, "the source model has no entity \(entityMapping.sourceEntity)")
+            throw failure(
+                entityMapping, "the source model has no entity \(entityMapping.sourceEntity)")
         }
         guard let destination = mapping.destination.entity(named: entityMapping.destinationEntity)
         else {
@@ -113,7 +111,8 @@ struct CustomMigrator {
             ["Z_PK", "Z_ENT", "Z_OPT"] + destination.attributes.map { "\($0.column)" }
         let placeholders = [String](repeating: "?", count: columns.count).joined(separator: ", ")
         let insert = SQL(
-            text: "INSERT INTO \(destination.table.sql) (\(columns.map(\.text).joined(separator: ", "))) "
+            text:
+                "INSERT INTO \(destination.table.sql) (\(columns.map(\.text).joined(separator: ", "))) "
                 + "VALUES (\(placeholders))")
         var after: Int64 = 0
         var made = 0
@@ -123,16 +122,21 @@ struct CustomMigrator {
             guard let last = chunk.last else { break }
             after = last.key
             for object in chunk {
-                if let filter = entityMapping.filter, try !run(entityMapping, { try filter(object) }) {
+                if let filter = entityMapping.filter,
+                    try !run(entityMapping, { try filter(object) })
+                {
                     continue
                 }
                 let key = (nextKeys[destination.rootID] ?? 0) + 1
                 nextKeys[destination.rootID] = key
-                var values: [SQLiteValue] = [.integer(key), .integer(Int64(destination.id)), .integer(1)]
+                var values: [SQLiteValue] = [
+                    .integer(key), .integer(Int64(destination.id)), .integer(1),
+                ]
                 for make in makers { values.append(try run(entityMapping) { try make(object) }) }
                 try execute(SQL(text: insert.text, arguments: values.map { .value($0) }))
                 try execute(
-                    "INSERT INTO temp._MIGRATION_KEYS VALUES (\(Int64(number)), \(object.key), \(key))")
+                    "INSERT INTO temp._MIGRATION_KEYS VALUES (\(Int64(number)), \(object.key), \(key))"
+                )
                 made += 1
             }
             if mapping.chunkSize <= 0 { break }

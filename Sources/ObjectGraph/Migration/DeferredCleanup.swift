@@ -36,12 +36,7 @@ enum DeferredCleanup {
                 else { continue }
                 sql = index.sql
             }
-            do {
-                _ = try connection.execute(sql)
-            } catch let error as SQLiteError {
-                throw MigrationError.storeRefused(
-                    path: path, step: sql.text, reason: error.description)
-            }
+            try connection.migrationStep(sql, path: path)
         }
     }
 }

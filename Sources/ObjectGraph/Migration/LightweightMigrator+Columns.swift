@@ -37,7 +37,9 @@ extension LightweightMigrator {
             guard let old = map.relationships[index], case .foreignKey(let oldKey) = old.storage
             else {
                 result.append((key.column, .value(.null)))
-                if let entityColumn = key.entityColumn { result.append((entityColumn, .value(.null))) }
+                if let entityColumn = key.entityColumn {
+                    result.append((entityColumn, .value(.null)))
+                }
                 continue
             }
             let oldDestination = mapping.source.entity(id: old.destinationID)
@@ -53,9 +55,13 @@ extension LightweightMigrator {
             if let oldColumn = oldKey.entityColumn {
                 let same = pairs.allSatisfy { $0.old == $0.new }
                 result.append(
-                    (entityColumn, same ? .column(oldColumn, offset: 0) : .entityMap(oldColumn, pairs)))
+                    (
+                        entityColumn,
+                        same ? .column(oldColumn, offset: 0) : .entityMap(oldColumn, pairs)
+                    ))
             } else {
-                result.append((entityColumn, .value(pairs.first.map { .integer(Int64($0.new)) } ?? .null)))
+                result.append(
+                    (entityColumn, .value(pairs.first.map { .integer(Int64($0.new)) } ?? .null)))
             }
         }
         appendOrderColumns(into: &result, of: entity)
@@ -174,7 +180,8 @@ extension LightweightMigrator {
                 if value != .null {
                     try execute(
                         "UPDATE \(table) SET \(column) = \(value) WHERE Z_ENT IN "
-                            + "(SELECT * FROM _Z_intarray0(\(IntegerList(entities.map(Int64.init)))))")
+                            + "(SELECT * FROM _Z_intarray0(\(IntegerList(entities.map(Int64.init)))))"
+                    )
                     details.append("UPDATE \(column.sql) to its default")
                 }
             case .fill(let column, let value, let entities):
@@ -185,6 +192,8 @@ extension LightweightMigrator {
             }
         }
         report.tables.append(
-            .init(table: root.tableName, strategy: details.isEmpty ? .kept : .altered, details: details))
+            .init(
+                table: root.tableName, strategy: details.isEmpty ? .kept : .altered,
+                details: details))
     }
 }

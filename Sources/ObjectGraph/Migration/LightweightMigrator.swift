@@ -82,14 +82,9 @@ struct LightweightMigrator {
         return report
     }
 
-    /// Runs one migration statement; SQLite's refusal becomes a ``MigrationError``.
+    /// Runs one migration statement (``Connection/migrationStep(_:path:)``).
     func execute(_ sql: SQL) throws {
-        do {
-            _ = try connection.execute(sql)
-        } catch let error as SQLiteError {
-            throw MigrationError.storeRefused(
-                path: path, step: sql.text, reason: error.description)
-        }
+        try connection.migrationStep(sql, path: path)
     }
 
     // MARK: - Keys
@@ -99,9 +94,11 @@ struct LightweightMigrator {
     /// (foreign keys into them shift alike).
     private mutating func computeOffsets() throws {
         let merges = destinationRoots.contains { root in
-            Set(hierarchy(root, in: mapping.destination).compactMap {
-                mapping.map(ofDestination: $0.id).source?.rootID
-            }).count > 1
+            Set(
+                hierarchy(root, in: mapping.destination).compactMap {
+                    mapping.map(ofDestination: $0.id).source?.rootID
+                }
+            ).count > 1
         }
         guard merges else { return }
         var next: Int64 = 0
@@ -113,7 +110,9 @@ struct LightweightMigrator {
 
     private func maximumKey(of root: Entity) throws -> Int64 {
         let counter =
-            try connection.fetchOne("SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = \(Int64(root.id))") {
+            try connection.fetchOne(
+                "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = \(Int64(root.id))"
+            ) {
                 $0.int64(at: 0)
             } ?? 0
         guard store.tables.contains(root.tableName) else { return counter }
@@ -188,7 +187,9 @@ struct LightweightMigrator {
             let replaced =
                 destinationRoots.contains { $0.tableName == old }
                 || schema.joinTableStatements.contains { $0.name.sql == old }
-            if !replaced { report.tables.append(.init(table: old, strategy: .dropped, details: [])) }
+            if !replaced {
+                report.tables.append(.init(table: old, strategy: .dropped, details: []))
+            }
             if defersCleanup {
                 report.deferred.append(.dropTable(temporary))
             } else {
@@ -201,7 +202,8 @@ struct LightweightMigrator {
 
     private var desiredIndexes: [String: StoreSchema.Named] {
         Dictionary(
-            schema.indexStatements.map { ($0.name.sql, $0) }, uniquingKeysWith: { first, _ in first })
+            schema.indexStatements.map { ($0.name.sql, $0) },
+            uniquingKeysWith: { first, _ in first })
     }
 
     /// Drops every index the new schema does not have as it is, and every index of a
@@ -253,7 +255,9 @@ struct LightweightMigrator {
                         $0.int64(at: 0)
                     } ?? 0
                 for member in hierarchy(entity, in: mapping.destination) {
-                    guard let source = mapping.map(ofDestination: member.id).source else { continue }
+                    guard let source = mapping.map(ofDestination: member.id).source else {
+                        continue
+                    }
                     counter = max(
                         counter,
                         (counters[source.rootID] ?? 0) + offset(ofSourceRoot: source.rootID))

@@ -25,7 +25,8 @@ public enum MigrationError: Error, Equatable, Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .cannotInferMapping(let path, let problems):
-            return (path.map { "cannot migrate store \($0) lightweight: " }
+            return
+                (path.map { "cannot migrate store \($0) lightweight: " }
                 ?? "cannot infer a mapping between the models: ")
                 + problems.map(\.description).joined(separator: "; ")
                 + "; the store was not changed: change the model so the mapping can be "

@@ -39,9 +39,11 @@ enum StoreMigration {
         guard !description.sourceModels.isEmpty || !description.mappingModels.isEmpty else {
             throw StoreError.modelMismatch(entities: differing, path: path)
         }
-        guard let source = try description.sourceModels.first(where: {
-            try matches(stored, $0, connection)
-        }) else {
+        guard
+            let source = try description.sourceModels.first(where: {
+                try matches(stored, $0, connection)
+            })
+        else {
             throw MigrationError.noSourceModel(path: path, differingEntities: differing)
         }
         guard description.shouldInferMappingModelAutomatically else {
@@ -56,7 +58,9 @@ enum StoreMigration {
 
     /// Whether the store was made with `model`: by version hashes for stores this
     /// engine wrote, by tables for Core Data's (``StoreSchemaMatch``).
-    static func matches(_ stored: StoreMetadata, _ model: ManagedObjectModel, _ connection: Connection)
+    static func matches(
+        _ stored: StoreMetadata, _ model: ManagedObjectModel, _ connection: Connection
+    )
         throws -> Bool
     {
         if stored.differingEntities(from: model).isEmpty { return true }

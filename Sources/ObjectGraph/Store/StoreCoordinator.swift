@@ -165,7 +165,9 @@ final class StoreCoordinator: @unchecked Sendable {
                     connection, stored: stored, differing: differing, to: model,
                     description: description, path: path)
             }
-            return StoreMigration.Outcome(metadata: stored)
+            let indexes = try IndexReconciliation.run(
+                connection, model: model, stored: stored, path: path)
+            return StoreMigration.Outcome(metadata: stored, reports: indexes.map { [$0] } ?? [])
         }
         let metadata = StoreMetadata(model: model)
         let schema = StoreSchema(entities: model.resolvedEntities)

@@ -99,6 +99,21 @@ public struct XcodeModelBundle: Sendable {
         try loadVersion(named: currentVersionName)
     }
 
+    /// Every version's model, in ``versionNames`` order: the
+    /// ``PersistentStoreDescription/sourceModels`` a store made with any version of the
+    /// bundle migrates from.
+    ///
+    /// - Throws: ``XcodeModelError`` for the first version that cannot be read or built.
+    public func loadAllVersions(transformers: ValueTransformerRegistry = .standard)
+        throws(XcodeModelError) -> [ManagedObjectModel]
+    {
+        var models: [ManagedObjectModel] = []
+        for name in versionNames {
+            models.append(try loadVersion(named: name).makeModel(transformers: transformers))
+        }
+        return models
+    }
+
     private static func versionDirectories(in url: URL) throws(XcodeModelError) -> [URL] {
         let entries: [URL]
         do {
