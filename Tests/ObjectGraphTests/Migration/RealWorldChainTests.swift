@@ -1,5 +1,6 @@
 import Foundation
 import ObjectGraph
+import TestSupport
 import Testing
 
 /// Lightweight migration over model version chains that real apps shipped: for every
@@ -88,6 +89,35 @@ import Testing
         } else if case .migrated(let differences, _) = outcome {
             #expect(differences.prefix(10) == [], "\(differences.count) differences")
         }
+    }
+
+    /// The refusal path, which no step of these chains takes: sync metadata 4 followed
+    /// by a made-up version 5 where the optional `lastSynced` becomes required with no
+    /// default. Inference must refuse it naming that attribute, opening the store must
+    /// be refused the same way, and the store must still open with version 4, unchanged.
+    @Test("a step inference refuses is refused at open and leaves the store as it was")
+    func refusedStep() throws {
+        let directory = try TemporaryDirectory()
+        let bundle = directory.url.appendingPathComponent("SyncMetadata.xcdatamodeld")
+        try FileManager.default.copyItem(at: Self.syncMetadata.bundle, to: bundle)
+        let version4 = bundle.appendingPathComponent("SyncMetadata 4.xcdatamodel/contents")
+        let version5 = bundle.appendingPathComponent("SyncMetadata 5.xcdatamodel")
+        let contents = try String(contentsOf: version4, encoding: .utf8).replacingOccurrences(
+            of: #"name="lastSynced" optional="YES""#, with: #"name="lastSynced""#)
+        try FileManager.default.createDirectory(at: version5, withIntermediateDirectories: true)
+        try contents.write(
+            to: version5.appendingPathComponent("contents"), atomically: true, encoding: .utf8)
+        let chain = ModelChain(
+            name: "made-up", bundle: bundle, versions: ["SyncMetadata 4", "SyncMetadata 5"])
+        let outcome = try #require(chain.steps.first).run(dataset: Self.dataset)
+        #expect(
+            outcome
+                == .refused([
+                    MigrationProblem(
+                        entity: "SyncFeatureEntity", property: "lastSynced",
+                        reason: "becomes required without a default value, so objects that "
+                            + "have none would be invalid; give it a default value")
+                ]))
     }
 
     /// Runs every step of every chain in the directory `FAULTLINE_MODEL_CHAINS` names
