@@ -13,7 +13,8 @@ extension ChainSnapshot {
     /// same type keeps its value (a NULL made required takes the default); a
     /// new attribute holds its default value (or nil); a relationship found in the
     /// source holds the same objects (a to-one made to-many holds its one), a new one
-    /// holds none. Attributes whose type changed are not compared.
+    /// whose inverse is found holds what that inverse related, any other new one holds
+    /// none. Attributes whose type changed are not compared.
     func differences(
         migratedFrom before: ChainSnapshot, source: ManagedObjectModel,
         destination: ManagedObjectModel
@@ -67,7 +68,7 @@ private struct MigrationCheck {
     /// The source property with canonical name `canonical`; of two (a property renamed
     /// from a name another property took since, as in LoopKit's model), the one called
     /// `name`.
-    private static func match<Property>(
+    fileprivate static func match<Property>(
         _ name: String, _ canonical: String, in properties: [Property]
     ) -> Property? where Property: RenamableProperty {
         let candidates = properties.filter { ($0.renamingIdentifier ?? $0.name) == canonical }
@@ -108,12 +109,52 @@ private struct MigrationCheck {
                         RowKey(
                             entity: destinationName(ofSource: $0.entity), primaryKey: $0.primaryKey)
                     })
+            } else if let inverse = relationship.inverse {
+                expected = keptThroughInverse(inverse, of: relationship.destination, holding: key)
             }
             let actual = after.relationships[migrated]?[relationship.name] ?? []
             guard actual != expected else { return nil }
             return "\(migrated).\(relationship.name) holds \(actual.sorted()), expected "
                 + "\(expected.sorted())"
         }
+    }
+}
+
+extension MigrationCheck {
+    /// The objects a new relationship holds because its inverse (`inverse`, on
+    /// `entity`) is matched in the source: Core Data's inferred mapping keeps the
+    /// inverse's objects, so this side holds each source object whose inverse held `key`.
+    fileprivate func keptThroughInverse(_ inverse: String, of entity: String, holding key: RowKey)
+        -> Set<RowKey>
+    {
+        guard
+            let declared = destination.relationships(of: entity).first(where: { $0.name == inverse }
+            )
+        else { return [] }
+        let canonical = declared.renamingIdentifier ?? declared.name
+        var held: Set<RowKey> = []
+        for (row, relationships) in before.relationships {
+            guard sourceEntityFeeds(row.entity, into: entity),
+                let previous = Self.match(
+                    inverse, canonical, in: source.relationships(of: row.entity)),
+                relationships[previous.name]?.contains(key) == true
+            else { continue }
+            held.insert(
+                RowKey(entity: destinationName(ofSource: row.entity), primaryKey: row.primaryKey))
+        }
+        return held
+    }
+
+    /// Whether source entity `name`'s objects become objects of `entity` (or one of its
+    /// sub-entities).
+    private func sourceEntityFeeds(_ name: String, into entity: String) -> Bool {
+        let target = destinationName(ofSource: name)
+        var current: String? = target
+        while let each = current {
+            if each == entity { return true }
+            current = destination.concreteEntities.first { $0.name == each }?.parent
+        }
+        return false
     }
 }
 

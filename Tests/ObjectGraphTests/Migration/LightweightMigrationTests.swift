@@ -402,4 +402,91 @@ struct LightweightMigrationTests {
         }
         #expect(disabled == .migrationDisabled(path: path, differingEntities: ["Zone"]))
     }
+
+    @Test(
+        "a renaming identifier carried into the next version still matches (attribute and entity)")
+    func renamingIdentifierKept() throws {
+        func model(note: Bool) -> ManagedObjectModel {
+            var title = AttributeDescription(name: "title", type: .string)
+            title.renamingIdentifier = "name"
+            var album = EntityDescription(
+                name: "Album", attributes: [title],
+                relationships: [
+                    RelationshipDescription(
+                        name: "documents", destination: "Document", inverse: "album", isToMany: true
+                    )
+                ])
+            album.renamingIdentifier = "Collection"
+            if note { album.attributes.append(AttributeDescription(name: "note", type: .string)) }
+            return ManagedObjectModel(entities: [
+                album,
+                EntityDescription(
+                    name: "Document",
+                    relationships: [
+                        RelationshipDescription(
+                            name: "album", destination: "Album", inverse: "documents")
+                    ]),
+            ])
+        }
+        let directory = try TemporaryDirectory()
+        let path = directory.path("store.sqlite")
+        let v1 = model(note: false)
+        let container = try Fixture.open(path, model: v1)
+        try container.viewContext.performAndWait {
+            let album = container.viewContext.insertNewObject(forEntityName: "Album")
+            album.setValue("kept", forKey: "title")
+            container.viewContext.insertNewObject(forEntityName: "Document")
+                .setValue(album, forKey: "album")
+            try container.viewContext.save()
+        }
+        let migrated = try Fixture.open(path, model: model(note: true), sources: [v1])
+        #expect(migrated.migrationReports[0].strategy(of: "ZALBUM") == .altered)
+        #expect(try Fixture.rows(path, "SELECT ZTITLE FROM ZALBUM") == [["kept"]])
+        #expect(
+            try Fixture.rows(path, "SELECT count(*) FROM ZDOCUMENT WHERE ZALBUM = 1") == [["1"]])
+    }
+
+    @Test("of two source properties sharing a canonical name, the one with the same name wins")
+    func sharedCanonicalName() throws {
+        func attributes() -> [AttributeDescription] {
+            var programmed = AttributeDescription(name: "programmedRate", type: .double)
+            programmed.renamingIdentifier = "scheduledRate"
+            return [programmed, AttributeDescription(name: "scheduledRate", type: .double)]
+        }
+        let v1 = ManagedObjectModel(entities: [
+            EntityDescription(name: "Dose", attributes: attributes())
+        ])
+        let v2 = ManagedObjectModel(entities: [
+            EntityDescription(
+                name: "Dose",
+                attributes: attributes() + [AttributeDescription(name: "unit", type: .string)])
+        ])
+        let mapping = try InferredMapping(from: v1, to: v2)
+        let sources = mapping.entities[0].attributes.map { source -> String in
+            if case .copy(let old, _) = source { return old.name }
+            return "new"
+        }
+        #expect(sources == ["programmedRate", "scheduledRate", "new"])
+    }
+
+    @Test(
+        "a column dropped and added again under its name loses its index first, then gets it back")
+    func droppedIndexedColumn() throws {
+        let directory = try TemporaryDirectory()
+        let model = Fixture.v1 { entities in
+            var replacement = AttributeDescription(name: "title", type: .integer64, isIndexed: true)
+            replacement.renamingIdentifier = "headline"
+            entities[1].attributes[0] = replacement
+        }
+        let (container, path) = try migrated(model, in: directory)
+        let report = try #require(container.migrationReports.first)
+        #expect(
+            report.tables.first { $0.table == "ZPOST" }?.details == [
+                "DROP COLUMN ZTITLE", "ADD COLUMN ZTITLE",
+            ])
+        #expect(report.indexes == ["dropped ZPOST_ZTITLE_INDEX", "created ZPOST_ZTITLE_INDEX"])
+        #expect(
+            try Fixture.rows(path, "SELECT count(*) FROM ZPOST WHERE ZTITLE IS NULL") == [["12"]])
+        #expect(try Fixture.schemaNames(path, type: "index").contains("ZPOST_ZTITLE_INDEX"))
+    }
 }

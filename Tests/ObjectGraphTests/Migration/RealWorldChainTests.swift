@@ -36,27 +36,6 @@ import Testing
     /// it must name. None: Core Data migrates every step of these chains lightweight.
     static let refusals: [String: [MigrationProblem]] = [:]
 
-    /// Steps that fail on a known engine bug, with the bug. The test expects their
-    /// failure (`withKnownIssue`), so it fails once the bug is fixed: then remove the
-    /// entry.
-    static let knownIssues: [String: Comment] = [
-        bookmarks.name + ": BookmarksModel 4 -> BookmarksModel 5": renamingIdentifierKept,
-        bookmarks.name + ": BookmarksModel 5 -> BookmarksModel 6": renamingIdentifierKept,
-    ]
-
-    /// Version 4 renamed the to-one `favoriteFolder` to the to-many `favoriteFolders`
-    /// (renaming identifier `favoriteFolder`), and later versions keep that identifier,
-    /// as Xcode copies it into each new version. Core Data matches properties by
-    /// renaming identifier on both sides (a "canonical name"); inference here matches
-    /// the destination's identifier against source property names only, finds no
-    /// `favoriteFolder` in version 4, takes `favoriteFolders` for a new relationship and
-    /// recreates its join table empty: every favorite is lost.
-    static let renamingIdentifierKept: Comment = """
-        inference matches a destination renaming identifier against source names only, \
-        so a property renamed in an earlier version is taken for a new one and its data \
-        is dropped
-        """
-
     static let dataset = ChainDataset(rowsPerEntity: 300, seed: 20)
 
     @Test(
@@ -76,11 +55,6 @@ import Testing
         "the step migrates lightweight and keeps every object, value and relationship",
         arguments: bookmarks.steps + syncMetadata.steps)
     func step(_ step: ChainStep) throws {
-        guard let bug = Self.knownIssues[step.description] else { return try check(step) }
-        withKnownIssue(bug) { try check(step) }
-    }
-
-    private func check(_ step: ChainStep) throws {
         let outcome = try step.run(dataset: Self.dataset)
         if let problems = Self.refusals[step.description] {
             #expect(outcome == .refused(problems))
