@@ -50,6 +50,9 @@ struct CustomMigrator {
         try execute(
             "CREATE TEMP TABLE _MIGRATION_KEYS (mapping INTEGER, source INTEGER, "
                 + "destination INTEGER, PRIMARY KEY (mapping, source)) WITHOUT ROWID")
+        try execute(
+            "CREATE INDEX temp._MIGRATION_KEYS_DESTINATION ON _MIGRATION_KEYS (mapping, destination)"
+        )
         for (index, entityMapping) in mapping.entityMappings.enumerated() {
             let count = try copyObjects(entityMapping, number: index)
             report.tables.append(
@@ -114,6 +117,8 @@ struct CustomMigrator {
             text:
                 "INSERT INTO \(destination.table.sql) (\(columns.map(\.text).joined(separator: ", "))) "
                 + "VALUES (\(placeholders))")
+        let insertRow = try prepared(insert)
+        let insertKeys = try prepared("INSERT INTO temp._MIGRATION_KEYS VALUES (?, ?, ?)")
         var after: Int64 = 0
         var made = 0
         while true {
@@ -133,15 +138,37 @@ struct CustomMigrator {
                     .integer(key), .integer(Int64(destination.id)), .integer(1),
                 ]
                 for make in makers { values.append(try run(entityMapping) { try make(object) }) }
-                try execute(SQL(text: insert.text, arguments: values.map { .value($0) }))
-                try execute(
-                    "INSERT INTO temp._MIGRATION_KEYS VALUES (\(Int64(number)), \(object.key), \(key))"
-                )
+                try step(insertRow, values, sql: insert)
+                try step(
+                    insertKeys, [.integer(Int64(number)), .integer(object.key), .integer(key)],
+                    sql: "INSERT INTO temp._MIGRATION_KEYS")
                 made += 1
             }
             if mapping.chunkSize <= 0 { break }
         }
         return made
+    }
+
+    /// A statement prepared once for a mapping's rows.
+    private func prepared(_ sql: SQL) throws -> Statement {
+        do {
+            return try connection.prepare(sql.text)
+        } catch let error as SQLiteError {
+            throw MigrationError.storeRefused(path: path, step: sql.text, reason: error.description)
+        }
+    }
+
+    /// Binds `values` to `statement`, runs it and resets it.
+    private func step(_ statement: Statement, _ values: [SQLiteValue], sql: SQL) throws {
+        do {
+            defer { statement.reset() }
+            for (index, value) in values.enumerated() {
+                try statement.bind(value, at: Int32(index + 1))
+            }
+            _ = try statement.run()
+        } catch let error as SQLiteError {
+            throw MigrationError.storeRefused(path: path, step: sql.text, reason: error.description)
+        }
     }
 
     /// Runs a mapping's closure; what it throws becomes a ``MigrationError``.
