@@ -489,4 +489,46 @@ struct LightweightMigrationTests {
             try Fixture.rows(path, "SELECT count(*) FROM ZPOST WHERE ZTITLE IS NULL") == [["12"]])
         #expect(try Fixture.schemaNames(path, type: "index").contains("ZPOST_ZTITLE_INDEX"))
     }
+
+    @Test("a binary store migrates in memory and writes its file once the migration commits")
+    func binaryStore() throws {
+        let directory = try TemporaryDirectory()
+        let url = URL(fileURLWithPath: directory.path("store.binary"))
+        func open(_ model: ManagedObjectModel, sources: [ManagedObjectModel] = [])
+            throws -> PersistentContainer
+        {
+            let container = PersistentContainer(name: "Binary", model: model)
+            var description = PersistentStoreDescription.binary(url: url)
+            description.sourceModels = sources
+            container.persistentStoreDescriptions = [description]
+            container.sqlDebugLog = nil
+            try container.loadPersistentStores()
+            return container
+        }
+        do {
+            let container = try open(Fixture.v1)
+            try container.viewContext.performAndWait {
+                let user = container.viewContext.insertNewObject(forEntityName: "User")
+                user.setValue("ada", forKey: "name")
+                try container.viewContext.save()
+            }
+        }
+        let model = Fixture.v1 { entities in
+            entities[0].attributes.append(
+                AttributeDescription(
+                    name: "email", type: .string, isOptional: false, defaultValue: "none"))
+        }
+        do {
+            let migrated = try open(model, sources: [Fixture.v1])
+            #expect(migrated.migrationReports.first?.strategy(of: "ZUSER") == .altered)
+        }
+        let reopened = try open(model)
+        #expect(reopened.migrationReports.isEmpty)
+        let emails = try reopened.viewContext.performAndWait {
+            try reopened.viewContext.fetch(FetchRequest(entityName: "User")).map {
+                $0.value(forKey: "email") as? String
+            }
+        }
+        #expect(emails == ["none"])
+    }
 }
