@@ -74,16 +74,23 @@ struct MappingInference {
         problems.append(MigrationProblem(entity: entity, property: property, reason: reason))
     }
 
+    /// The property of `sourceEntity` that `entity`'s property `name` takes the data of
+    /// (``match(_:renamedFrom:among:name:renamedFrom:)``).
+    private func sourceProperty<Property>(
+        _ name: String, of entity: Entity, in sourceEntity: Entity?,
+        _ properties: (Entity) -> [Property], _ nameOf: (Property) -> String
+    ) -> Property? {
+        guard let sourceEntity else { return nil }
+        return Self.match(
+            name, renamedFrom: destinationRenames.property(name, of: entity.name),
+            among: properties(sourceEntity), name: nameOf,
+            renamedFrom: { sourceRenames.property(nameOf($0), of: sourceEntity.name) })
+    }
+
     private mutating func attributeSource(
         _ attribute: ResolvedAttribute, of entity: Entity, from sourceEntity: Entity?
     ) -> AttributeSource {
-        let old = sourceEntity.flatMap { sourceEntity in
-            Self.match(
-                attribute.name,
-                renamedFrom: destinationRenames.property(attribute.name, of: entity.name),
-                among: sourceEntity.attributes, name: \.name,
-                renamedFrom: { sourceRenames.property($0.name, of: sourceEntity.name) })
-        }
+        let old = sourceProperty(attribute.name, of: entity, in: sourceEntity, \.attributes, \.name)
         guard let sourceEntity, let old else {
             if sourceEntity != nil, !attribute.isOptional, attribute.defaultValue == .null {
                 problem(
@@ -112,14 +119,10 @@ struct MappingInference {
     private mutating func relationshipSource(
         _ relationship: ResolvedRelationship, of entity: Entity, from sourceEntity: Entity?
     ) -> ResolvedRelationship? {
-        let old = sourceEntity.flatMap { sourceEntity in
-            Self.match(
-                relationship.name,
-                renamedFrom: destinationRenames.property(relationship.name, of: entity.name),
-                among: sourceEntity.relationships, name: \.name,
-                renamedFrom: { sourceRenames.property($0.name, of: sourceEntity.name) })
-        }
-        guard let old else { return nil }
+        guard
+            let old = sourceProperty(
+                relationship.name, of: entity, in: sourceEntity, \.relationships, \.name)
+        else { return nil }
         let oldDestination = source.entity(id: old.destinationID)
         let newDestination = destination.entity(id: relationship.destinationID)
         guard
