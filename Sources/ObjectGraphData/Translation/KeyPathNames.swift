@@ -33,7 +33,8 @@ enum KeyPathNames {
     static func dotted<Model: ManagedObject>(_ keyPath: PartialKeyPath<Model>) -> String {
         let names = names(of: keyPath, rootType: Model.self)
         precondition(
-            !names.isEmpty, "\(keyPath): the key path reads no @Attribute or @Relationship property")
+            !names.isEmpty, "\(keyPath): the key path reads no @Attribute or @Relationship property"
+        )
         return names.joined(separator: ".")
     }
 

@@ -34,7 +34,11 @@ struct PredicateTranslator {
     {
         var translator = PredicateTranslator(predicate)
         let node = try translator.condition(predicate.expression)
-        return FetchPredicate(root: node, format: "#Predicate<\(Model.self)>")
+        var translated = FetchPredicate(root: node, format: "#Predicate<\(Model.self)>")
+        // Optional chaining keeps an object whose to-one is nil (the branches test for
+        // nil themselves), so to-ones are left-joined.
+        translated.joinsToOneOuter = true
+        return translated
     }
 
     // MARK: - Walking
@@ -56,11 +60,13 @@ struct PredicateTranslator {
                 switch branch.term {
                 case .condition(let inner): node = inner
                 case .path(let path):
-                    node = .comparison(ObjectGraph.Comparison(path.expression, .equal, .constant(.bool(true))))
+                    node = .comparison(
+                        ObjectGraph.Comparison(path.expression, .equal, .constant(.bool(true))))
                 case .expression(.constant(.bool(let value))):
                     node = value ? .truePredicate : .falsePredicate
                 case .expression(let value):
-                    node = .comparison(ObjectGraph.Comparison(value, .equal, .constant(.bool(true))))
+                    node = .comparison(
+                        ObjectGraph.Comparison(value, .equal, .constant(.bool(true))))
                 }
                 return Self.guarded(node, by: branch.guardNode)
             })
@@ -115,22 +121,27 @@ struct PredicateTranslator {
         return and([guardNode, node])
     }
 
-    /// The conjunction, flattened.
+    /// The conjunction, flattened, with constant terms folded (a branch whose guard
+    /// cannot hold disappears).
     static func and(_ terms: [PredicateNode]) -> PredicateNode {
         let flat = terms.flatMap { term -> [PredicateNode] in
             if case .and(let inner) = term { return inner }
             return [term]
         }
-        return flat.count == 1 ? flat[0] : .and(flat)
+        if flat.contains(.falsePredicate) { return .falsePredicate }
+        let kept = flat.filter { $0 != .truePredicate }
+        return kept.isEmpty ? .truePredicate : kept.count == 1 ? kept[0] : .and(kept)
     }
 
-    /// The disjunction of branch conditions, flattened.
+    /// The disjunction of branch conditions, flattened, with constant terms folded.
     static func union(_ terms: [PredicateNode]) -> PredicateNode {
         let flat = terms.flatMap { term -> [PredicateNode] in
             if case .or(let inner) = term { return inner }
             return [term]
         }
-        return flat.count == 1 ? flat[0] : .or(flat)
+        if flat.contains(.truePredicate) { return .truePredicate }
+        let kept = flat.filter { $0 != .falsePredicate }
+        return kept.isEmpty ? .falsePredicate : kept.count == 1 ? kept[0] : .or(kept)
     }
 
     /// Combines every branch of `lhs` with every branch of `rhs`: the guards are

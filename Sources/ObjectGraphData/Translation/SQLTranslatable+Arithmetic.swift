@@ -1,7 +1,7 @@
 import Foundation
 import ObjectGraph
 
-// `+`, `-`, `*`, `/` and unary `-`.
+// `+`, `-`, `*`, `/` of floating-point values and unary `-`; integer `/` is refused.
 
 extension PredicateExpressions.Arithmetic: SQLTranslatable {
     func translate(_ translator: inout PredicateTranslator) throws -> TranslatedOperand {
@@ -17,8 +17,11 @@ extension PredicateExpressions.Arithmetic: SQLTranslatable {
 }
 
 extension PredicateExpressions.IntDivision: SQLTranslatable {
+    /// Refused: the SQL compiler divides in floating point, as `NSExpression` does,
+    /// while Swift's integer division truncates (`30 / 20` is 1, not 1.5).
     func translate(_ translator: inout PredicateTranslator) throws -> TranslatedOperand {
-        try translator.arithmetic(.divide, lhs, rhs, source: self)
+        throw translator.unsupported(
+            self, "SQL divides integers in floating point; Swift truncates. Divide Doubles")
     }
 }
 

@@ -62,10 +62,15 @@ extension PredicateTranslator {
             let r = try value(b, of: source)
             return .condition(Self.fold(ObjectGraph.Comparison(l, op, r, options: options)))
         }
-        return TranslatedOperand(.condition(Self.union(pairs.branches.map { branch in
-            guard case .condition(let node) = branch.term else { return .falsePredicate }
-            return Self.guarded(node, by: branch.guardNode)
-        })))
+        return TranslatedOperand(
+            .condition(
+                Self.union(
+                    pairs.branches.map { branch in
+                        guard case .condition(let node) = branch.term else {
+                            return .falsePredicate
+                        }
+                        return Self.guarded(node, by: branch.guardNode)
+                    })))
     }
 
     /// A comparison of two constants decided now (the nil branch of an optional chain:

@@ -53,7 +53,8 @@ extension PredicateTranslator {
         let count = GraphExpression.aggregate(.count, collection: path.expression, key: nil)
         if valueType == Int.self { return .expression(count) }
         if valueType == Bool.self {
-            return .condition(.comparison(ObjectGraph.Comparison(count, .equal, .constant(.integer(0)))))
+            return .condition(
+                .comparison(ObjectGraph.Comparison(count, .equal, .constant(.integer(0)))))
         }
         throw unsupported(
             source, "only count, isEmpty, contains and contains(where:) of a to-many")

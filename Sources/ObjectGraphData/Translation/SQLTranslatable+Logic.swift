@@ -29,10 +29,13 @@ extension PredicateExpressions.Conditional: SQLTranslatable {
         let test = try translator.condition(self.test)
         let whenTrue = try translator.operand(trueBranch)
         let whenFalse = try translator.operand(falseBranch)
-        func under(_ node: PredicateNode, _ operand: TranslatedOperand) -> [TranslatedOperand.Branch] {
+        func under(_ node: PredicateNode, _ operand: TranslatedOperand) -> [TranslatedOperand
+            .Branch]
+        {
             operand.branches.map { branch in
                 .init(
-                    guardNode: PredicateTranslator.and([node] + [branch.guardNode].compactMap { $0 }),
+                    guardNode: PredicateTranslator.and(
+                        [node] + [branch.guardNode].compactMap { $0 }),
                     term: branch.term)
             }
         }

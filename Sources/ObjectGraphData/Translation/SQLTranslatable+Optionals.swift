@@ -12,15 +12,19 @@ extension PredicateExpressions.OptionalFlatMap: SQLTranslatable {
         for branch in unwrapped.branches {
             let value = try translator.value(branch.term, of: self)
             translator.bind(variable.key, to: TranslatedOperand(branches: [branch]))
-            let present = PredicateNode.comparison(ObjectGraph.Comparison(value, .notEqual, .constant(.null)))
+            let present = PredicateNode.comparison(
+                ObjectGraph.Comparison(value, .notEqual, .constant(.null)))
             for inner in try translator.operand(transform).branches {
                 let guards = [branch.guardNode, present, inner.guardNode].compactMap { $0 }
                 branches.append(.init(guardNode: PredicateTranslator.and(guards), term: inner.term))
             }
-            let absent = PredicateNode.comparison(ObjectGraph.Comparison(value, .equal, .constant(.null)))
+            let absent = PredicateNode.comparison(
+                ObjectGraph.Comparison(value, .equal, .constant(.null)))
             let guards = [branch.guardNode, absent].compactMap { $0 }
             branches.append(
-                .init(guardNode: PredicateTranslator.and(guards), term: .expression(.constant(.null))))
+                .init(
+                    guardNode: PredicateTranslator.and(guards), term: .expression(.constant(.null)))
+            )
         }
         return TranslatedOperand(branches: branches)
     }
@@ -43,12 +47,15 @@ extension PredicateExpressions.NilCoalesce: SQLTranslatable {
                 }
                 continue
             }
-            let present = PredicateNode.comparison(ObjectGraph.Comparison(value, .notEqual, .constant(.null)))
+            let present = PredicateNode.comparison(
+                ObjectGraph.Comparison(value, .notEqual, .constant(.null)))
             branches.append(
                 .init(
-                    guardNode: PredicateTranslator.and([branch.guardNode, present].compactMap { $0 }),
+                    guardNode: PredicateTranslator.and(
+                        [branch.guardNode, present].compactMap { $0 }),
                     term: branch.term))
-            let absent = PredicateNode.comparison(ObjectGraph.Comparison(value, .equal, .constant(.null)))
+            let absent = PredicateNode.comparison(
+                ObjectGraph.Comparison(value, .equal, .constant(.null)))
             for inner in right.branches {
                 let guards = [branch.guardNode, absent, inner.guardNode].compactMap { $0 }
                 branches.append(.init(guardNode: PredicateTranslator.and(guards), term: inner.term))
