@@ -71,7 +71,10 @@ enum LayersObserver {
                     sectionNameKeyPath: nil)
                 controller.delegate = changes
                 try controller.performFetch()
-                return (controller, controller.object(at: ResultsIndexPath(item: 0, section: 0)) as? Post)
+                return (
+                    controller,
+                    controller.object(at: ResultsIndexPath(item: 0, section: 0)) as? Post
+                )
             }
         case "swiftdata":
             (state.query, state.target) = try state.layers.swiftData { model in
@@ -92,7 +95,8 @@ enum LayersObserver {
     }
 
     /// The save both observers see: one new post, one post's likes changed.
-    private static func change(_ context: ManagedObjectContext, _ target: Post?, index: Int) throws {
+    private static func change(_ context: ManagedObjectContext, _ target: Post?, index: Int) throws
+    {
         Post(context: context).fill(index)
         target?.likes += 1
         try context.save()

@@ -103,7 +103,8 @@ public struct MarkdownReportWriter: ReportWriter {
         let verdicts = Verdict(scenario: scenario, analysis: results.analysis).sentences
         var lines = ["### \(Self.escape(scenario.benchmark.description))", ""]
         let breakdown = LayerBreakdown(scenario: scenario).sentence.map { [$0] } ?? []
-        lines += (verdicts + breakdown).map { "- " + Self.escape($0) }
+        lines +=
+            (verdicts + breakdown).map { "- " + Self.escape($0) }
             + (verdicts.isEmpty && breakdown.isEmpty ? [] : [""])
         lines += [
             "| configuration | size | median time | 95% CI | statements | peak allocated | status |",

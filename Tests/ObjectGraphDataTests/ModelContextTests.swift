@@ -66,7 +66,9 @@ import Testing
         let narrowSQL = try statements { (context: ModelContext) throws in
             #expect(try context.fetch(narrow).count == 4)
         }
-        #expect(narrowSQL == ["SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZTITLE FROM ZNOTE t0 ORDER BY t0.ZSCORE"])
+        #expect(
+            narrowSQL == ["SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZTITLE FROM ZNOTE t0 ORDER BY t0.ZSCORE"]
+        )
         var prefetch = FetchDescriptor<Note>()
         prefetch.relationshipKeyPathsForPrefetching = [\.author]
         let prefetchSQL = try statements { (context: ModelContext) throws in

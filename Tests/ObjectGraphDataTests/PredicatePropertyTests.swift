@@ -22,7 +22,8 @@ import Testing
                 let evaluated = Set(try all.filter { try predicate.evaluate($0) })
                 #expect(
                     fetched == evaluated,
-                    "seed \(seed): \(description): SQL \(fetched.count), evaluate \(evaluated.count)")
+                    "seed \(seed): \(description): SQL \(fetched.count), evaluate \(evaluated.count)"
+                )
                 if !evaluated.isEmpty && evaluated.count < all.count { selective += 1 }
             }
             // The generator is not trivial: most predicates select some notes, not all.

@@ -62,7 +62,8 @@ import Testing
             try DataFixtures.seed(context)
             log.clear()
             #expect(throws: PredicateTranslationError.self) {
-                try context.fetch(FetchDescriptor(predicate: #Predicate<Note> { $0.score % 2 == 0 }))
+                try context.fetch(
+                    FetchDescriptor(predicate: #Predicate<Note> { $0.score % 2 == 0 }))
             }
             #expect(log.sql.isEmpty)
         }

@@ -37,7 +37,8 @@ import Testing
         #expect(metric("fetch-wide", "swiftdata", "sql.selects") == 1)
         #expect(metric("identifiers", "swiftdata", "engine.object-faults") == 0)
         // 1 SELECT of IDs, then one per batch of 5,000.
-        #expect(metric("iterate-enumerate", "swiftdata", "sql.selects") == 1 + SuiteRun.size / 5_000)
+        #expect(
+            metric("iterate-enumerate", "swiftdata", "sql.selects") == 1 + SuiteRun.size / 5_000)
         // The observer's save runs no SELECT of posts: the list is updated in memory.
         #expect(metric("observer", "swiftdata", "sql.inserts") == 1)
         // The changed post, and Z_PRIMARYKEY for the new post's key.
