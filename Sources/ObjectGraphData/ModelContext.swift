@@ -116,6 +116,9 @@ public final class ModelContext {
     }
 
     /// The registered object with `id`, or nil when the context holds none.
+    ///
+    /// Cost: a pass over the registered objects (ObjectGraph has no public lookup of
+    /// registered objects by ID); no SQL.
     public func registeredModel<T: ManagedObject>(for id: PersistentIdentifier) -> T? {
         managedObjectContext.registeredObjects.first { $0.objectID == id } as? T
     }
