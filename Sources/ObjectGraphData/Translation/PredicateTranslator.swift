@@ -55,7 +55,7 @@ struct PredicateTranslator {
     mutating func condition(_ expression: any SwiftExpression) throws -> PredicateNode {
         let translated = try operand(expression)
         return Self.union(
-            try translated.branches.map { branch in
+            translated.branches.map { branch in
                 let node: PredicateNode
                 switch branch.term {
                 case .condition(let inner): node = inner
