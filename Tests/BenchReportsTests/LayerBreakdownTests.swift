@@ -38,10 +38,29 @@ import Testing
     func sentence() throws {
         let scenario = try #require(ScenarioView.suites(of: Self.results()).first?.scenarios.first)
         let sentence = try #require(LayerBreakdown(scenario: scenario).sentence)
-        #expect(sentence.hasPrefix("swiftdata is the slowest at 100k ("))
+        #expect(sentence.hasPrefix("swiftdata is the slowest API layer at 100k ("))
         #expect(sentence.contains("SQLite 3.00 ms ("))
         #expect(sentence.contains("in 1 statement returning 100,000 rows"))
-        #expect(sentence.contains("are the API layer: turning 100,000 rows into objects."))
+        #expect(sentence.contains("are the API layer: materializing 100,000 rows."))
+    }
+
+    @Test("the raw floor is never the slowest layer named, even when it is slowest")
+    func floorExcluded() throws {
+        var results = Self.results()
+        results = ReportFixtures.results(
+            results.cases.map { result in
+                guard result.key.configuration == "raw" else { return result }
+                return CaseResult(
+                    key: result.key, status: .passed, checksum: result.checksum,
+                    iterations: result.iterations,
+                    metrics: [
+                        MetricResult(
+                            metric: .wallTime, samples: Array(repeating: 50e6, count: 8), seed: 1)
+                    ],
+                    errors: [], sqlTrace: result.sqlTrace)
+            }, label: "layers")
+        let scenario = try #require(ScenarioView.suites(of: results).first?.scenarios.first)
+        #expect(LayerBreakdown(scenario: scenario).sentence?.hasPrefix("swiftdata is") == true)
     }
 
     @Test("scenarios without coredata and swiftdata configurations get no sentence")
@@ -54,8 +73,8 @@ import Testing
     @Test("both reports carry the sentence")
     func reports() {
         let markdown = MarkdownReportWriter().render(Self.results())
-        #expect(markdown.contains("- swiftdata is the slowest at 100k"))
+        #expect(markdown.contains("- swiftdata is the slowest API layer at 100k"))
         let page = HTMLReportWriter().render(Self.results())
-        #expect(page.contains("<p class=\"breakdown\">swiftdata is the slowest at 100k"))
+        #expect(page.contains("<p class=\"breakdown\">swiftdata is the slowest API layer at 100k"))
     }
 }
