@@ -57,8 +57,9 @@ struct LayerBreakdown {
                     + "their statements")
         }
         // A save reads a row or two of its own (key reservation): not materializing.
-        if rows > changed / 10 && rows > 0 {
-            parts.append("materializing \(ValueFormat.count(Double(rows))) rows")
+        if rows > changed {
+            parts.append(
+                "materializing \(ValueFormat.count(Double(rows))) \(rows == 1 ? "row" : "rows")")
         }
         return parts.isEmpty ? "the layer's own bookkeeping" : parts.joined(separator: ", ")
     }
