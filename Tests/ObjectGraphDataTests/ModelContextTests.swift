@@ -164,3 +164,25 @@ import Testing
         #expect(try context.performAndWait { try context.fetchCount(FetchDescriptor<Note>()) } == 4)
     }
 }
+
+/// The main context: the container's main-queue context, autosave on.
+@Suite struct MainContextTests {
+    @Test("mainContext autosaves at the end of an event, on the main actor")
+    @MainActor func mainContextAutosaves() throws {
+        let (container, _) = try DataFixtures.container()
+        let context = container.mainContext
+        #expect(context.autosaveEnabled)
+        #expect(context === container.mainContext)
+        let note = Note(modelContext: context)
+        note.title = "main"
+        context.processPendingChanges()
+        #expect(!context.hasChanges)
+        #expect(context.autosaveCount == 1)
+        let background = ModelContext(container)
+        #expect(!background.autosaveEnabled)
+        let count = try background.performAndWait {
+            try background.fetchCount(FetchDescriptor<Note>())
+        }
+        #expect(count == 1)
+    }
+}
