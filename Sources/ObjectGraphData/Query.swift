@@ -53,7 +53,12 @@ public final class Query<T: ManagedObject> {
 
     /// The result at `index` (may load its batch: one SELECT).
     public subscript(index: Int) -> T {
-        controller.object(at: ResultsIndexPath(item: index, section: 0)) as! T
+        let object = controller.object(at: ResultsIndexPath(item: index, section: 0))
+        guard let model = object as? T else {
+            // The request is FetchRequest<T>: its entity's objects are T's.
+            preconditionFailure("Query<\(T.self)>: result \(index) is a \(type(of: object))")
+        }
+        return model
     }
 
     /// The results in order. Cost: builds the array on first read after a change (and
