@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "BenchKit", targets: ["BenchKit"]),
         .executable(name: "bench", targets: ["bench"]),
         .library(name: "ObjectGraph", targets: ["ObjectGraph"]),
+        .library(name: "ObjectGraphData", targets: ["ObjectGraphData"]),
     ],
     targets: [
         .systemLibrary(
@@ -33,6 +34,9 @@ let package = Package(
         .target(name: "CCallgrind"),
         .target(name: "SQLiteDB", dependencies: ["CSQLite", "SQLBasics"]),
         .target(name: "ObjectGraph", dependencies: ["SQLiteDB", "DurableFiles"]),
+        // The SwiftData-style API (ModelContainer, ModelContext, #Predicate to SQL) over
+        // ObjectGraph: docs/SWIFTDATA.md.
+        .target(name: "ObjectGraphData", dependencies: ["ObjectGraph"]),
         .target(name: "Workloads", dependencies: ["ObjectGraph", "SQLiteDB", "DurableFiles"]),
         .target(
             name: "BenchKit",
@@ -42,7 +46,10 @@ let package = Package(
         .target(name: "BenchReports", dependencies: ["BenchKit", "DurableFiles"]),
         .target(
             name: "BenchmarkSuites",
-            dependencies: ["BenchKit", "SQLiteDB", "ObjectGraph", "Workloads", "DurableFiles"],
+            dependencies: [
+                "BenchKit", "SQLiteDB", "ObjectGraph", "ObjectGraphData", "Workloads",
+                "DurableFiles",
+            ],
             path: "Benchmarks/Suites"),
         .executableTarget(
             name: "bench",
@@ -66,12 +73,18 @@ let package = Package(
             dependencies: ["bench", "BenchKit", "BenchReports", "TestSupport", "Workloads"]),
         .testTarget(
             name: "ObjectGraphTests", dependencies: ["ObjectGraph", "TestSupport", "DurableFiles"]),
+        .testTarget(
+            name: "ObjectGraphDataTests",
+            dependencies: ["ObjectGraphData", "ObjectGraph", "TestSupport"]),
         .testTarget(name: "BenchReportsTests", dependencies: ["BenchReports", "BenchKit"]),
         .testTarget(
             name: "WorkloadsTests", dependencies: ["Workloads", "ObjectGraph", "TestSupport"]),
         .testTarget(
             name: "SuitesTests",
-            dependencies: ["BenchmarkSuites", "BenchKit", "SQLiteDB", "Workloads", "TestSupport"]),
+            dependencies: [
+                "BenchmarkSuites", "BenchKit", "SQLiteDB", "Workloads", "ObjectGraph",
+                "ObjectGraphData", "TestSupport",
+            ]),
     ].filter { !sanitizerSubset || !linksBenchKit.contains($0.name) },
     swiftLanguageModes: [.v6]
 )

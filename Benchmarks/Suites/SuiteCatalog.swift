@@ -9,7 +9,7 @@ public enum SuiteCatalog {
     public static let all: [BenchmarkSuite] = [
         FaultingSuite.suite, BatchSizeSuite.suite, NPlusOneSuite.suite, IndexesSuite.suite,
         BatchOpsSuite.suite, MaterializeSuite.suite, ContextsSuite.suite, LiveResultsSuite.suite,
-        MigrationSuite.suite, SelftestSuite.suite, SelftestLookups.suite,
+        MigrationSuite.suite, SelftestSuite.suite, SelftestLookups.suite, LayersSuite.suite,
     ]
 
     /// Every benchmark of every suite, for the worker process to look cases up in.

@@ -102,7 +102,10 @@ public struct MarkdownReportWriter: ReportWriter {
     private func table(_ scenario: ScenarioView, _ results: RunResults) -> [String] {
         let verdicts = Verdict(scenario: scenario, analysis: results.analysis).sentences
         var lines = ["### \(Self.escape(scenario.benchmark.description))", ""]
-        lines += verdicts.map { "- " + Self.escape($0) } + (verdicts.isEmpty ? [] : [""])
+        let breakdown = LayerBreakdown(scenario: scenario).sentence.map { [$0] } ?? []
+        lines +=
+            (verdicts + breakdown).map { "- " + Self.escape($0) }
+            + (verdicts.isEmpty && breakdown.isEmpty ? [] : [""])
         lines += [
             "| configuration | size | median time | 95% CI | statements | peak allocated | status |",
             "|---|---:|---:|---|---:|---:|---|",

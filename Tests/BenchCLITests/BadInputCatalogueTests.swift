@@ -86,7 +86,7 @@ import Testing
         Entry(
             name: "unknown suite", arguments: ["run", "--suite", "nosuch"],
             expected:
-                "error: unknown suite \'nosuch\' (known: faulting, batch-size, n-plus-one, indexes, batch-ops, materialize, contexts, live-results, selftest, selftest-sql)"
+                "error: unknown suite \'nosuch\' (known: faulting, batch-size, n-plus-one, indexes, batch-ops, materialize, contexts, live-results, migration, selftest, selftest-sql, layers)"
         ),
         Entry(
             name: "unknown report format", arguments: ["report", "{dir}", "--format", "pdf"],

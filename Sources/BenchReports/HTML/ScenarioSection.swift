@@ -14,13 +14,19 @@ struct ScenarioSection {
             verdicts.isEmpty
             ? "<p class=\"muted\">No comparison: fewer than two configurations passed.</p>"
             : "<ul class=\"verdicts\">\(verdicts.map { "<li>\($0)</li>" as HTML })</ul>"
+        // The layer lab's sentence on where the slowest layer's time goes (escaped by
+        // the interpolation, as the verdicts are).
+        let breakdown: HTML =
+            LayerBreakdown(scenario: scenario).sentence.map {
+                "<p class=\"breakdown\">\($0)</p>" as HTML
+            } ?? ""
         let panels = scenario.sizes.flatMap { size in
             scenario.configurations.compactMap { scenario.result($0, size) }
         }.filter { $0.sqlTrace != nil }.map { SQLPanel(result: $0).html }
         let sql: HTML = panels.isEmpty ? "" : "<h4>SQL</h4>\(panels)"
         return """
             <section class="scenario" id="\(anchor)"><h3>\(scenario.benchmark.description)</h3>\
-            <p class="muted">\(configurationList)</p>\(verdictList)\
+            <p class="muted">\(configurationList)</p>\(verdictList)\(breakdown)\
             \(ScenarioCharts(scenario: scenario, analysis: results.analysis).html)\
             \(MetricTable(scenario: scenario, analysis: results.analysis).html)\(sql)</section>
             """

@@ -20,6 +20,11 @@ public struct FetchPredicate: Hashable, Sendable, CustomStringConvertible {
     package let root: PredicateNode
     /// The format string it was parsed from.
     public let format: String
+    /// Whether to-one key paths join with LEFT OUTER JOIN instead of Core Data's inner
+    /// JOIN, so that an object whose to-one is nil can still match (the predicate then
+    /// tests for nil itself). Set by translators of languages where a nil to-one does not
+    /// exclude the object, such as Swift's optional chaining in `#Predicate`.
+    package var joinsToOneOuter = false
 
     /// Parses a format string, taking `%@` and `%K` arguments in order.
     ///
@@ -49,10 +54,11 @@ public struct FetchPredicate: Hashable, Sendable, CustomStringConvertible {
     public var description: String { format }
 
     public static func == (lhs: FetchPredicate, rhs: FetchPredicate) -> Bool {
-        lhs.root == rhs.root
+        lhs.root == rhs.root && lhs.joinsToOneOuter == rhs.joinsToOneOuter
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(root)
+        hasher.combine(joinsToOneOuter)
     }
 }

@@ -37,6 +37,19 @@ public final class PropertyProbe {
         return probe.names
     }
 
+    /// The property names an untyped key path reads from an instance of `rootType`, in
+    /// order; empty when it reads no typed property. For layers that receive key paths
+    /// as `PartialKeyPath` or `AnyKeyPath` (Foundation's `SortDescriptor`, the key paths
+    /// of a `#Predicate`), where the root type is known only at run time.
+    ///
+    /// Cost: one probe instance and one `Mirror` walk per wrapper read; cache the result.
+    package static func names(of keyPath: AnyKeyPath, rootType: ManagedObject.Type) -> [String] {
+        let probe = PropertyProbe()
+        let root = rootType.init(ObjectCreation(probe: probe))
+        _ = root[keyPath: keyPath]
+        return probe.names
+    }
+
     /// The name of the property whose wrapper storage `storage` points at.
     static func name<Object: ManagedObject, Wrapper: ManagedPropertyWrapper>(
         of storage: ReferenceWritableKeyPath<Object, Wrapper>

@@ -69,6 +69,7 @@ struct FetchSQL {
         var compiler = PredicateSQLCompiler(
             planner: JoinPlanner(model: model, root: entity), joinsMembers: true)
         if let predicate = request.predicate {
+            compiler.innerJoins = !predicate.joinsToOneOuter
             conditions.append(try compiler.compile(predicate.root))
         }
         return ("\(entity.table) t0", conditions, compiler.joins)
