@@ -1,4 +1,5 @@
 import BenchKit
+import DurableFiles
 import Foundation
 import ObjectGraph
 import SQLiteDB
@@ -60,7 +61,18 @@ final class MigrationStore: CounterSource {
         for suffix in ["", "-wal", "-shm", "-journal"] {
             try? FileManager.default.removeItem(atPath: path + suffix)
         }
-        try FileManager.default.copyItem(atPath: template, toPath: path)
+        do {
+            try FileManager.default.copyItem(atPath: template, toPath: path)
+        } catch {
+            throw StoreCopyError(
+                description: "cannot copy the version 1 store \(template) to \(path): "
+                    + ErrorText.describe(error) + "; check the temporary directory's space")
+        }
+    }
+
+    /// The working copy could not be made.
+    struct StoreCopyError: Error, CustomStringConvertible {
+        let description: String
     }
 
     /// Opens the working store with `model`, migrating from version 1 as `configure`

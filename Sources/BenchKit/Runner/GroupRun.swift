@@ -1,3 +1,4 @@
+import DurableFiles
 import SQLBasics
 
 /// Runs one group: every configuration of one scenario at one size, interleaved.
@@ -114,7 +115,7 @@ final class GroupRun {
             do {
                 recorder.record(try worker.iterate(kind))
             } catch {
-                recorder.fail("\(kind) iteration failed: \(error)")
+                recorder.fail("\(kind) iteration failed: \(ErrorText.describe(error))")
             }
             if recorder.isFailed { worker.finish() }
             return !recorder.isFailed

@@ -1,3 +1,4 @@
+import DurableFiles
 import Foundation
 
 #if canImport(Glibc)
@@ -51,7 +52,8 @@ public enum WorkerHost {
             do {
                 reply(.iteration(try session.iterate(kind)), on: channel)
             } catch {
-                reply(.failed("\(kind) iteration failed: \(error)"), on: channel)
+                reply(
+                    .failed("\(kind) iteration failed: \(ErrorText.describe(error))"), on: channel)
             }
         }
         return 1
