@@ -72,14 +72,14 @@ package struct StoreSchema {
     }
 
     private var entityTables: [SQL] {
-        roots.map { tableStatement(for: $0) }
+        roots.map(tableStatement(for:))
     }
 
-    /// The `CREATE TABLE` of `root`'s hierarchy, named `name` (its own by default).
-    package func tableStatement(for root: Entity, named name: SQLName? = nil) -> SQL {
+    /// The `CREATE TABLE` of `root`'s hierarchy.
+    package func tableStatement(for root: Entity) -> SQL {
         let fixed: [SQL] = ["Z_PK INTEGER PRIMARY KEY", "Z_ENT INTEGER", "Z_OPT INTEGER"]
         return
-            "CREATE TABLE \(name ?? root.table) ( \((fixed + columns(of: root)).joined(separator: ", ")) )"
+            "CREATE TABLE \(root.table) ( \((fixed + columns(of: root)).joined(separator: ", ")) )"
     }
 
     /// A statement that creates one named schema object.
