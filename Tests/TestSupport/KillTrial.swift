@@ -10,8 +10,11 @@ public enum KillTrial {
     /// waits for it and returns its stdout lines. A child that ends by itself first is
     /// fine (its lines are returned): the work was done before the kill.
     /// - Throws: when the child cannot start, or ends before printing `readyLine`.
+    /// `environment` adds to the child's (a killed child cannot delete its temporary
+    /// files, so a test points `SQLITE_TMPDIR` at a directory it removes).
     public static func run(
-        _ executable: URL, _ arguments: [String], readyLine: String?, delay: Double
+        _ executable: URL, _ arguments: [String], readyLine: String?, delay: Double,
+        environment: [String: String] = [:]
     ) throws -> [String] {
         let process = Process()
         let output = Pipe()
@@ -20,9 +23,9 @@ public enum KillTrial {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         // A crash must end the child at once: the backtracer would hold the pipe open.
-        process.environment = ProcessInfo.processInfo.environment.merging([
-            "SWIFT_BACKTRACE": "enable=no"
-        ]) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
+        ) { $1 }
         try process.run()
         let pid = process.processIdentifier
         // A child that never gets ready (a hang) is killed after a minute; cancelled
