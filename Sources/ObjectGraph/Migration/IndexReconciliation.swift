@@ -22,10 +22,11 @@ enum IndexReconciliation {
     static func run(
         _ connection: Connection, model: ManagedObjectModel, stored: StoreMetadata, path: String
     ) throws -> (report: MigrationReport, metadata: StoreMetadata)? {
-        let digest = StoreMetadata.indexDigest(of: model)
         guard stored.isWrittenByThisEngine, stored.deferredCleanup.isEmpty,
-            let recorded = stored.indexDigest, recorded != digest
+            let recorded = stored.indexDigest
         else { return nil }
+        let digest = StoreMetadata.indexDigest(of: model)
+        guard recorded != digest else { return nil }
         let existing = try StoreTables(connection).indexes
         let desired = StoreSchema(entities: model.resolvedEntities).indexStatements
         let wanted = Dictionary(
