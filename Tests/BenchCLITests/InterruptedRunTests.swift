@@ -1,5 +1,6 @@
 import BenchKit
 import Foundation
+import TestSupport
 import Testing
 import Workloads
 
@@ -9,8 +10,9 @@ import Workloads
 /// an unusable --out, concurrent generations.
 @Suite struct InterruptedRunTests {
     /// Starts a long `bench run` into `out`, waits until its first case runs, and
-    /// returns the process with its stderr pipe.
-    static func startLongRun(out: URL) throws -> (Process, Pipe) {
+    /// returns the process with its stderr pipe. Its temporary files (SQLite's among
+    /// them) go in `temporaries`, which a test that kills it removes.
+    static func startLongRun(out: URL, temporaries: URL) throws -> (Process, Pipe) {
         let process = Process()
         let errors = Pipe()
         process.executableURL = try BenchBinaryTests.binary()
@@ -18,7 +20,9 @@ import Workloads
             "run", "--suite", "selftest", "--iterations", "100000", "--max-time", "10m",
             "--out", out.path,
         ]
-        process.environment = ProcessInfo.processInfo.environment.merging(["CI": "1"]) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            KillTrial.temporaryFiles(in: temporaries).merging(["CI": "1"]) { $1 }
+        ) { $1 }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
         try process.run()
@@ -37,7 +41,8 @@ import Workloads
     func signals(_ number: Int32, _ name: String, _ status: Int32) throws {
         let out = try BenchBinaryTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
-        let (process, errors) = try Self.startLongRun(out: out)
+        let temporaries = try TemporaryDirectory()
+        let (process, errors) = try Self.startLongRun(out: out, temporaries: temporaries.url)
         kill(process.processIdentifier, number)
         let text = String(
             decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -57,7 +62,8 @@ import Workloads
     func killed() throws {
         let out = try BenchBinaryTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
-        let (process, _) = try Self.startLongRun(out: out)
+        let temporaries = try TemporaryDirectory()
+        let (process, _) = try Self.startLongRun(out: out, temporaries: temporaries.url)
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         let files = FileManager.default

@@ -9,13 +9,16 @@ public enum KillTrial {
     /// Runs `executable` with `arguments`, kills it `delay` seconds after it is ready,
     /// waits for it and returns its stdout lines. A child that ends by itself first is
     /// fine (its lines are returned): the work was done before the kill.
+    ///
+    /// The child's temporary files go in a directory of the trial's own, removed after
+    /// the child is reaped: SQLite opens and then unlinks its `etilqs_*` files (sorts,
+    /// statement journals), and a kill between the two leaves one behind.
     /// - Throws: when the child cannot start, or ends before printing `readyLine`.
-    /// `environment` adds to the child's (a killed child cannot delete its temporary
-    /// files, so a test points `SQLITE_TMPDIR` at a directory it removes).
     public static func run(
-        _ executable: URL, _ arguments: [String], readyLine: String?, delay: Double,
-        environment: [String: String] = [:]
+        _ executable: URL, _ arguments: [String], readyLine: String?, delay: Double
     ) throws -> [String] {
+        let scratch = try TemporaryDirectory()
+        defer { withExtendedLifetime(scratch) {} }
         let process = Process()
         let output = Pipe()
         process.executableURL = executable
@@ -24,7 +27,7 @@ public enum KillTrial {
         process.standardError = FileHandle.nullDevice
         // A crash must end the child at once: the backtracer would hold the pipe open.
         process.environment = ProcessInfo.processInfo.environment.merging(
-            environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
+            temporaryFiles(in: scratch.url).merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
         ) { $1 }
         try process.run()
         let pid = process.processIdentifier
@@ -49,6 +52,12 @@ public enum KillTrial {
         process.waitUntilExit()
         text += String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         return text.split(separator: "\n").map(String.init)
+    }
+
+    /// The environment that sends a child's temporary files (its own and SQLite's) to
+    /// `directory`, for a child a test will SIGKILL: the test removes the directory.
+    public static func temporaryFiles(in directory: URL) -> [String: String] {
+        ["TMPDIR": directory.path, "SQLITE_TMPDIR": directory.path]
     }
 
     /// `count` delays spread over `0..<limit` seconds in a seeded, repeatable order

@@ -13,25 +13,15 @@ struct MigrationKillTests {
         let description: String
     }
 
-    /// Where the children's SQLite temporary files go (statement journals of the big
-    /// migration statements): a killed child cannot delete them, so they go in the
-    /// test's own directory, removed with it.
-    private static func environment(_ directory: TemporaryDirectory) -> [String: String] {
-        ["SQLITE_TMPDIR": directory.url.path]
-    }
-
     /// Runs the child to its end; its stdout lines.
     private static func complete(
-        _ host: URL, _ arguments: [String], in directory: TemporaryDirectory
+        _ host: URL, _ arguments: [String]
     ) throws -> [String] {
         let process = Process()
         let output = Pipe()
         let errors = Pipe()
         process.executableURL = host
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(
-            environment(directory)
-        ) { $1 }
         process.standardOutput = output
         process.standardError = errors
         try process.run()
@@ -73,12 +63,12 @@ struct MigrationKillTests {
             _ = try KillTrial.run(
                 host, ["migration", mode, path], readyLine: "ready", delay: delay)
             #expect(try StoreSnapshot.integrity(path: path) == "ok", "trial \(trial)")
-            let state = try complete(host, ["migration", "check", path], in: directory).last ?? ""
+            let state = try complete(host, ["migration", "check", path]).last ?? ""
             #expect(states.contains(state), "trial \(trial) after \(delay) s: \(state)")
             seen[state, default: 0] += 1
-            _ = try complete(host, ["migration", mode, path], in: directory)
+            _ = try complete(host, ["migration", mode, path])
             #expect(
-                try complete(host, ["migration", "check", path], in: directory).last == final,
+                try complete(host, ["migration", "check", path]).last == final,
                 "trial \(trial)")
         }
         return seen
@@ -91,17 +81,17 @@ struct MigrationKillTests {
         let host = try KillTrial.executable("StoreTestHost")
         let directory = try TemporaryDirectory()
         let template = directory.path("v1.sqlite")
-        _ = try Self.complete(host, ["migration", "seed", template], in: directory)
+        _ = try Self.complete(host, ["migration", "seed", template])
         let v1 = try #require(
-            try Self.complete(host, ["migration", "check", template], in: directory).last)
+            try Self.complete(host, ["migration", "check", template]).last)
         #expect(v1.hasPrefix("v1 posts 4000 "))
         let timed = directory.path("timed.sqlite")
         try Self.copyStore(template, to: timed)
         let start = Date()
-        _ = try Self.complete(host, ["migration", "migrate", timed], in: directory)
+        _ = try Self.complete(host, ["migration", "migrate", timed])
         let elapsed = Date().timeIntervalSince(start)
         let v2 = try #require(
-            try Self.complete(host, ["migration", "check", timed], in: directory).last)
+            try Self.complete(host, ["migration", "check", timed]).last)
         #expect(v2 == "v2" + v1.dropFirst(2))
         let migrated = try Self.trials(
             "migrate", template: template, count: 24, limit: elapsed, seed: 6, states: [v1, v2],
@@ -110,17 +100,17 @@ struct MigrationKillTests {
 
         let deferredTemplate = directory.path("deferred.sqlite")
         try Self.copyStore(template, to: deferredTemplate)
-        _ = try Self.complete(host, ["migration", "defer", deferredTemplate], in: directory)
+        _ = try Self.complete(host, ["migration", "defer", deferredTemplate])
         let pending = try #require(
-            try Self.complete(host, ["migration", "check", deferredTemplate], in: directory).last)
+            try Self.complete(host, ["migration", "check", deferredTemplate]).last)
         #expect(pending.hasPrefix("v2 ") && !pending.hasSuffix("pending 0"))
         let finishedStore = directory.path("finished.sqlite")
         try Self.copyStore(deferredTemplate, to: finishedStore)
         let finishStart = Date()
-        _ = try Self.complete(host, ["migration", "finish", finishedStore], in: directory)
+        _ = try Self.complete(host, ["migration", "finish", finishedStore])
         let finishElapsed = Date().timeIntervalSince(finishStart)
         let finished = try #require(
-            try Self.complete(host, ["migration", "check", finishedStore], in: directory).last)
+            try Self.complete(host, ["migration", "check", finishedStore]).last)
         #expect(finished == v2)
         let cleaned = try Self.trials(
             "finish", template: deferredTemplate, count: 16, limit: finishElapsed, seed: 7,
