@@ -122,7 +122,7 @@ import Testing
         let (container, log) = try DataFixtures.container()
         let context = ModelContext(container)
         context.autosaveEnabled = true
-        try context.performAndWait {
+        context.performAndWait {
             let note = Note(modelContext: context)
             note.title = "one"
         }

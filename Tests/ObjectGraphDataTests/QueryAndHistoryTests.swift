@@ -37,7 +37,7 @@ import Testing
     func queryNeedsSort() throws {
         let (container, _) = try DataFixtures.container()
         let context = ModelContext(container)
-        context.performAndWait {
+        _ = context.performAndWait {
             #expect(throws: FetchedResultsError.self) {
                 try Query(FetchDescriptor<Note>(), modelContext: context)
             }

@@ -60,7 +60,7 @@ import Testing
     @Test("a value of the wrong type is an error naming entity, key, expected and actual type")
     func wrongType() throws {
         let container = try Fixtures.container()
-        try inContext(container) { context in
+        inContext(container) { context in
             let user = context.insertNewObject(forEntityName: "User")
             #expect(
                 throws: KeyValueError.wrongType(
@@ -89,7 +89,7 @@ import Testing
     @Test("an unknown key is an error naming the entity and key")
     func unknownKey() throws {
         let container = try Fixtures.container()
-        try inContext(container) { context in
+        inContext(container) { context in
             let user = context.insertNewObject(forEntityName: "User")
             #expect(throws: KeyValueError.unknownKey(entity: "User", key: "nickname")) {
                 try user.checkedValue(forKey: "nickname")
@@ -170,7 +170,7 @@ import Testing
     @Test("value(forKeyPath:) follows to-one relationships and stops at nil")
     func keyPaths() throws {
         let container = try Fixtures.container()
-        try inContext(container) { context in
+        inContext(container) { context in
             let user = context.insertNewObject(forEntityName: "User")
             user.setValue("Alice", forKey: "name")
             let post = context.insertNewObject(forEntityName: "Post")

@@ -79,7 +79,7 @@ import Testing
     @Test("prefetched rows group by owner in row order, runs or not")
     func prefetchMembers() throws {
         let container = try Fixtures.container()
-        try inContext(container) { context in
+        inContext(container) { context in
             let objects = (1...5).map { context.object(with: id(post, Int64($0))) }
             let members = Prefetcher.members(objects, owners: [7, 7, 8, 7, 9])
             #expect(members[7] == [id(post, 1), id(post, 2), id(post, 4)])

@@ -28,7 +28,7 @@ import Testing
     @Test("optionals bind NULL, booleans bind 0 or 1")
     func optionalsAndBooleans() {
         let missing: String? = nil
-        let sql: SQL = "VALUES (\(missing), \(true), \(false), \(2.5))"
+        let sql: SQL = "VALUES (\(missing as String?), \(true), \(false), \(2.5))"
         #expect(
             sql.arguments == [
                 .value(.null), .value(.integer(1)), .value(.integer(0)), .value(.real(2.5)),

@@ -41,8 +41,9 @@ enum HistorySQL {
     /// The transaction row; returns its `Z_PK`, the new token.
     static func insertTransaction(strings: HistoryStrings.Keys, timestamp: Double) -> SQL {
         "INSERT INTO ATRANSACTION(Z_ENT, Z_OPT, ZAUTHORTS, ZBUNDLEIDTS, ZCONTEXTNAMETS, "
-            + "ZPROCESSIDTS, ZTIMESTAMP) VALUES(\(transactionEntity), 1, \(strings.author), "
-            + "\(strings.bundleID), \(strings.contextName), \(strings.processID), "
+            + "ZPROCESSIDTS, ZTIMESTAMP) VALUES(\(transactionEntity), 1, "
+            + "\(strings.author as Int64?), \(strings.bundleID as Int64?), "
+            + "\(strings.contextName as Int64?), \(strings.processID as Int64?), "
             + "\(timestamp)) RETURNING Z_PK"
     }
 

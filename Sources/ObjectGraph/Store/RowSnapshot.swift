@@ -13,8 +13,9 @@ import SQLiteDB
 ///
 /// `values` has one slot per ``Entity/columns`` entry of the object's entity.
 ///
-/// Invariant behind `@unchecked Sendable`: written only while it is made, immutable after.
-package final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64>, @unchecked Sendable {
+/// Shared by contexts on other queues through the row cache, so it is written only while
+/// it is made and immutable after (`ManagedBuffer` cannot be declared `Sendable`).
+package final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64> {
     /// The identity and version of the row.
     package struct Header {
         /// The row's object.

@@ -29,7 +29,8 @@ final class InterruptHandler {
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
                 if stopFlag.isStopRequested { _exit(128 + number) }
-                received.number.compareExchange(expected: 0, desired: number, ordering: .relaxed)
+                _ = received.number.compareExchange(
+                    expected: 0, desired: number, ordering: .relaxed)
                 stopFlag.requestStop()
                 console.err("\n\(name): stopping after the current iteration (again to abort)")
             }

@@ -45,7 +45,7 @@ import Testing
     @Test("a required attribute left nil: set it or delete the object")
     func requiredValue() throws {
         let context = try container().viewContext
-        try context.performAndWait {
+        context.performAndWait {
             let account = context.insertNewObject(forEntityName: "Account")
             #expect(
                 saveMessage(context)

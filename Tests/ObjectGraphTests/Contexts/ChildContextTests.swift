@@ -223,7 +223,7 @@ import Testing
             tag.setValue("swift6", forKey: "name")
             try child.save()
         }
-        try root.performAndWait {
+        root.performAndWait {
             #expect(root.updatedObjects.first?.value(forKey: "name") as? String == "swift6")
         }
     }

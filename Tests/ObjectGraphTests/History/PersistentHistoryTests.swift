@@ -138,7 +138,7 @@ import Testing
             #expect(try context.execute(.fetchHistory(after: nil)).transactions.count == 1)
             #expect(try rows(path, "SELECT count(*) FROM ACHANGE") == ["1"])
             #expect(try context.execute(.deleteHistory(before: nil)).deletedTransactionCount == 1)
-            context.insertNewObject(forEntityName: "Tag")
+            _ = context.insertNewObject(forEntityName: "Tag")
             try context.save()
             let next = try context.execute(.fetchHistory(after: nil)).transactions
             #expect(next.map(\.token.transactionNumber) == [4])
@@ -188,7 +188,7 @@ import Testing
             #expect(throws: PersistentHistoryError.self) {
                 try context.execute(.fetchHistory(after: nil))
             }
-            context.insertNewObject(forEntityName: "Tag")
+            _ = context.insertNewObject(forEntityName: "Tag")
             try context.save()
         }
         let connection = try Connection(location: .file(directory.path("plain.sqlite")))

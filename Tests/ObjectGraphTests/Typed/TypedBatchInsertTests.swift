@@ -51,7 +51,7 @@ import Testing
     @Test("a handler of another class than the entity's is refused before any row")
     func wrongClass() throws {
         let container = try Fixtures.container(model: TypedFixtures.social)
-        try inContext(container) { context in
+        inContext(container) { context in
             let request = BatchInsertRequest(entityName: "User") { (_: TypedPost) in true }
             #expect(
                 throws: FetchError.resultClassMismatch(

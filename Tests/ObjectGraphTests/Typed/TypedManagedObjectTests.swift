@@ -182,7 +182,7 @@ import Testing
     @Test("a typed request of the wrong class, or of an unregistered one, is a fetch error")
     func wrongResultClass() throws {
         let (container, _) = try container()
-        try inContext(container) { context in
+        inContext(container) { context in
             #expect(
                 throws: FetchError.resultClassMismatch(
                     entity: "User", objectClass: "TypedUser", requested: "TypedPost")

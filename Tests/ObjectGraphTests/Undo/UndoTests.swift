@@ -128,7 +128,7 @@ import Testing
             context.undo()
             #expect(context.insertedObjects.isEmpty)
             #expect(undo.canRedo)
-            context.insertNewObject(forEntityName: "Tag")
+            _ = context.insertNewObject(forEntityName: "Tag")
             context.processPendingChanges()
             #expect(!undo.canRedo)
         }

@@ -32,14 +32,14 @@ import Testing
             defer { try? connection.close() }
             schema = try connection.fetchAll(
                 "SELECT type || ' ' || name || ': ' || coalesce(sql, '') FROM sqlite_master ORDER BY name"
-            ) { $0.string(at: 0) ?? "" }
+            ) { $0.string(at: 0) }
             metadata = try #require(
                 try connection.fetchOne("SELECT Z_PLIST FROM Z_METADATA") { $0.data(at: 0) })
             modelCache = try #require(
                 try connection.fetchOne("SELECT Z_CONTENT FROM Z_MODELCACHE") { $0.data(at: 0) })
             primaryKeys = try connection.fetchAll(
                 "SELECT Z_ENT || ' ' || Z_NAME || ' ' || Z_SUPER || ' ' || Z_MAX FROM Z_PRIMARYKEY ORDER BY Z_ENT"
-            ) { $0.string(at: 0) ?? "" }
+            ) { $0.string(at: 0) }
             journalMode = try connection.fetchOne("PRAGMA journal_mode") { $0.string(at: 0) } ?? ""
         }
     }
@@ -197,7 +197,7 @@ import Testing
         let store = try open()
         let rowsBefore = try rows(
             "SELECT Z_PK, Z_OPT, ZNUMBERPLATE FROM ZCAR ORDER BY Z_PK", in: store.path)
-        try inContext(store.container) { context in
+        inContext(store.container) { context in
             let car = context.insertNewObject(forEntityName: "Car")
             car.setValue("170", forKey: "numberPlate")
             #expect(throws: SaveError.self) { try context.save() }

@@ -14,7 +14,7 @@ import SQLiteDB
 /// Public only because ``RelationshipValue`` hands probes on; it has no public API.
 public final class PropertyProbe {
     /// The entity probe instances claim: they belong to no model.
-    nonisolated(unsafe) static let entity = Entity(
+    static let entity = Entity(
         name: "", id: 0, parentID: nil, rootID: 0, isAbstract: true, descendantIDs: 0...0,
         table: SQLName("Z"), attributes: [], relationships: [], versionHash: VersionHash(""))
 
