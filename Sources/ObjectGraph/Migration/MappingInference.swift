@@ -91,7 +91,7 @@ struct MappingInference {
         _ attribute: ResolvedAttribute, of entity: Entity, from sourceEntity: Entity?
     ) -> AttributeSource {
         let old = sourceProperty(attribute.name, of: entity, in: sourceEntity, \.attributes, \.name)
-        guard sourceEntity != nil, let old else {
+        guard let old else {
             if sourceEntity != nil, !attribute.isOptional, attribute.defaultValue == .null {
                 problem(
                     entity.name, attribute.name,
