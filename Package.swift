@@ -15,6 +15,7 @@ let package = Package(
     products: [
         .library(name: "SQLiteDB", targets: ["SQLiteDB"]),
         .library(name: "BenchKit", targets: ["BenchKit"]),
+        .library(name: "CoreDataLog", targets: ["CoreDataLog"]),
         .executable(name: "bench", targets: ["bench"]),
         .library(name: "ObjectGraph", targets: ["ObjectGraph"]),
         .library(name: "ObjectGraphData", targets: ["ObjectGraphData"]),
@@ -27,6 +28,9 @@ let package = Package(
             name: "CJemalloc", pkgConfig: "jemalloc",
             providers: [.apt(["libjemalloc-dev"])]),
         .target(name: "SQLBasics"),
+        // Reads Core Data / SwiftData SQLDebug console logs (docs/EXPLAIN-LOG.md); SQLBasics
+        // only, so the lab and a test-assertion library can both use it.
+        .target(name: "CoreDataLog", dependencies: ["SQLBasics"]),
         .target(name: "DurableFiles"),
         .target(name: "CProcessControl"),
         // Valgrind's callgrind client requests (C macros) for `bench run --instructions`;
@@ -66,6 +70,7 @@ let package = Package(
         .executableTarget(
             name: "StoreTestHost", dependencies: ["ObjectGraph"], path: "Tests/StoreTestHost"),
         .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles"]),
+        .testTarget(name: "CoreDataLogTests", dependencies: ["CoreDataLog"]),
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport"]),
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "BenchReports"]),
         .testTarget(
