@@ -10,7 +10,9 @@ enum StatementShape {
         case operation(OperationKind)
     }
 
-    private static let metadataTables = ["SQLITE_MASTER", "Z_METADATA", "Z_MODELCACHE"]
+    private static let metadataTables = [
+        "SQLITE_MASTER", "SQLITE_SCHEMA", "Z_METADATA", "Z_MODELCACHE",
+    ]
     private static let maintenancePragmas = [
         "page_count", "freelist_count", "incremental_vacuum", "wal_checkpoint",
     ]
@@ -48,6 +50,8 @@ enum StatementShape {
     /// What a committed transaction was.
     static func transactionKind(_ operation: LogOperation, inMigration: Bool) -> OperationKind {
         if inMigration { return .migration }
+        let work = operation.statements.filter { $0.role != .transaction }
+        if !work.isEmpty, work.allSatisfy({ $0.statement.kind == .schema }) { return .storeOpen }
         let statements = operation.statements.map { $0.statement.sql.uppercased() }
         if statements.contains(where: {
             $0.hasPrefix("CREATE TEMP TRIGGER") || $0.hasPrefix("CREATE TEMPORARY TRIGGER")
