@@ -46,6 +46,7 @@ let package = Package(
             name: "BenchKit",
             dependencies: [
                 "CJemalloc", "CProcessControl", "CCallgrind", "SQLBasics", "DurableFiles",
+                "CoreDataLog",
             ]),
         .target(name: "BenchReports", dependencies: ["BenchKit", "DurableFiles"]),
         .target(
@@ -72,7 +73,8 @@ let package = Package(
         .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles"]),
         .testTarget(name: "CoreDataLogTests", dependencies: ["CoreDataLog"]),
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport"]),
-        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "BenchReports"]),
+        .testTarget(
+            name: "BenchKitTests", dependencies: ["BenchKit", "BenchReports", "CoreDataLog"]),
         .testTarget(
             name: "BenchCLITests",
             dependencies: ["bench", "BenchKit", "BenchReports", "TestSupport", "Workloads"]),

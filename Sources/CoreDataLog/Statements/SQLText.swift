@@ -86,10 +86,16 @@ public enum SQLText {
         return upper.hasPrefix("SELECT ") && upper.contains("T0.") && !upper.contains(" FROM ")
     }
 
-    /// The table a statement reads or writes first: the word after `FROM`, `INTO`,
-    /// `UPDATE` (or `DELETE FROM`); nil when there is none.
+    /// The table a statement is about: the one Core Data aliases `t0` (a to-many fault
+    /// reads `FROM Z_2TAGS t1 JOIN ZTAG t0`), else the word after the first `FROM`,
+    /// `INTO`, `UPDATE` (or `DELETE FROM`); nil when there is none.
     public static func mainTable(_ sql: String) -> String? {
         let words = sql.split { $0 == " " || $0 == "\n" || $0 == "(" || $0 == "," }
+        for (index, word) in words.enumerated()
+        where index + 2 < words.count && words[index + 2] == "t0" {
+            let upper = word.uppercased()
+            if upper == "FROM" || upper == "JOIN" { return String(words[index + 1]) }
+        }
         for (index, word) in words.enumerated() where index + 1 < words.count {
             let upper = word.uppercased()
             guard upper == "FROM" || upper == "INTO" || (upper == "UPDATE" && index == 0) else {
