@@ -53,7 +53,7 @@ let package = Package(
             name: "BenchmarkSuites",
             dependencies: [
                 "BenchKit", "SQLiteDB", "ObjectGraph", "ObjectGraphData", "Workloads",
-                "DurableFiles",
+                "DurableFiles", "CoreDataLog",
             ],
             path: "Benchmarks/Suites"),
         .executableTarget(
@@ -90,7 +90,7 @@ let package = Package(
             name: "SuitesTests",
             dependencies: [
                 "BenchmarkSuites", "BenchKit", "SQLiteDB", "Workloads", "ObjectGraph",
-                "ObjectGraphData", "TestSupport",
+                "ObjectGraphData", "TestSupport", "CoreDataLog",
             ]),
     ].filter { !sanitizerSubset || !linksBenchKit.contains($0.name) },
     swiftLanguageModes: [.v6]

@@ -24,8 +24,9 @@ extension LogFindings {
         summary.plan(for: fingerprint) ?? replay?.statement(fingerprint)?.largest?.plan
     }
 
-    /// Columns an index can serve: compared with `=`, a range, `IN` or `BETWEEN`.
-    static func indexable(_ clauses: SQLClauses, table: String) -> [String] {
+    /// Columns of `table` an index can serve: compared with `=`, a range, `IN` or
+    /// `BETWEEN` (not `Z_ENT`).
+    public static func indexable(_ clauses: SQLClauses, table: String) -> [String] {
         let operators: Set<String> = ["=", "<", ">", "<=", ">=", "IN", "BETWEEN"]
         var columns: [String] = []
         for comparison in clauses.comparisons
@@ -38,7 +39,7 @@ extension LogFindings {
     }
 
     /// The table a plan step reads: `SCAN t0`, `SCAN TABLE ZITEM AS t0`, `SEARCH t1 …`.
-    static func table(of step: QueryPlanStep, in clauses: SQLClauses) -> String? {
+    public static func table(of step: QueryPlanStep, in clauses: SQLClauses) -> String? {
         let words = step.detail.split(separator: " ").map(String.init)
         guard words.count >= 2 else { return nil }
         if words[1] == "TABLE", words.count >= 3 {

@@ -4,7 +4,7 @@ import Foundation
 /// Findings read from the shape of the SQL and the rows it returned.
 extension LogFindings {
     /// Columns from which a fetch counts as wide.
-    static let wideColumns = 16
+    public static let wideColumns = 16
 
     /// Correlated subqueries, wide fetches and counts through a JOIN.
     func shapeFindings() -> [Finding] {
@@ -33,7 +33,7 @@ extension LogFindings {
 
     /// The inner table and column a correlated subquery matches with `t0.Z_PK`
     /// (`t0.Z_PK = t1.ZITEM` → ZATTACHMENT.ZITEM).
-    static func innerColumn(_ sql: String) -> SQLClauses.Column? {
+    public static func innerColumn(_ sql: String) -> SQLClauses.Column? {
         guard let match = sql.range(of: "t0.Z_PK = t") else { return nil }
         let rest = sql[sql.index(match.upperBound, offsetBy: -1)...]
         let token = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }

@@ -129,14 +129,28 @@ public struct LogFindings {
 
     /// Repeated lookups: to-many and object faults, fetches by key, by other columns.
     func lookups() -> [Finding] {
-        let detector = NPlusOneDetector(threshold: max(2, threshold))
-        return summary.statements.compactMap { group -> Finding? in
-            // A statement without a parameter is the same query run again, not a
-            // lookup per object.
-            guard group.kind == .select, group.count >= threshold, group.sql.contains("?"),
-                detector.isLookup(Self.traceGroup(group))
-            else { return nil }
-            return lookup(group)
+        summary.statements.compactMap { group -> Finding? in
+            Self.lookupKind(group, threshold: threshold) == nil ? nil : lookup(group)
+        }
+    }
+
+    /// ``FindingKind/nPlusOne`` or ``FindingKind/perRowFetch`` when `group` is a lookup
+    /// repeated per object by the lab's rule (at least `threshold` executions of a
+    /// parameterized SELECT with changing values, not a batch), else nil. The replay
+    /// measures the fix of exactly these.
+    public static func lookupKind(_ group: LogStatementGroup, threshold: Int = defaultThreshold)
+        -> FindingKind?
+    {
+        // A statement without a parameter is the same query run again, not a lookup
+        // per object.
+        guard group.kind == .select, group.count >= threshold, group.sql.contains("?"),
+            NPlusOneDetector(threshold: max(2, threshold)).isLookup(traceGroup(group))
+        else { return nil }
+        switch group.mainOperationKind {
+        case .toManyFault, .objectFault: return .nPlusOne
+        default:
+            let keys = SQLClauses(group.sql).comparisons.filter { $0.comparison == "=" }
+            return keys.count == 1 && keys[0].column == "Z_PK" ? .perRowFetch : .nPlusOne
         }
     }
 

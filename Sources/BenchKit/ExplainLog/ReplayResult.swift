@@ -14,16 +14,20 @@ public struct ReplayResult: Hashable, Sendable, Codable {
     public var statements: [ReplayedStatement]
     /// Statements not replayed, with the reason.
     public var skipped: [ReplaySkip]
+    /// The primary entity's row count the log itself shows (an unfiltered fetch or
+    /// count of its table), replayed as one of ``sizes``.
+    public var loggedSize: Int?
 
     /// A result.
     public init(
         sizes: [Int], primaryEntity: String, statements: [ReplayedStatement] = [],
-        skipped: [ReplaySkip] = []
+        skipped: [ReplaySkip] = [], loggedSize: Int? = nil
     ) {
         self.sizes = sizes
         self.primaryEntity = primaryEntity
         self.statements = statements
         self.skipped = skipped
+        self.loggedSize = loggedSize
     }
 
     /// The replay of `fingerprint`, if it ran.

@@ -66,6 +66,42 @@ public struct SQLClauses: Hashable, Sendable {
         hasCorrelatedSubquery = Self.correlated(tokens)
     }
 
+    /// For each `?` of `sql` in order, the column it is compared with (`t0.ZAGE > ?`,
+    /// `? <= t0.ZLONGITUDE`, `t0.ZID IN (?, ?)`, `NSCoreDataStringSearch( t0.ZTITLE, ?, …)`,
+    /// `BETWEEN ? AND ?`), or nil when none is next to it.
+    public func parameterColumns(_ sql: String) -> [Column?] {
+        let tokens = SQLTokens.split(sql)
+        let skippable: Set<String> = [
+            "?", ",", "(", "IN", "NOT", "BETWEEN", "=", "==", "<", ">", "<=", ">=", "!=", "<>",
+            "LIKE",
+        ]
+        let operators: Set<String> = ["=", "==", "<", ">", "<=", ">=", "!=", "<>"]
+        return tokens.indices.filter { tokens[$0] == "?" }.map { index -> Column? in
+            var cursor = index - 1
+            while cursor >= 0 {
+                let token = tokens[cursor].uppercased()
+                let betweenAnd =
+                    token == "AND" && cursor >= 2 && tokens[cursor - 1] == "?"
+                    && tokens[cursor - 2].uppercased() == "BETWEEN"
+                guard skippable.contains(token) || betweenAnd else { break }
+                cursor -= 1
+            }
+            if cursor >= 0, let column = column(tokens[cursor]) { return column }
+            if index + 2 < tokens.count, operators.contains(tokens[index + 1]) {
+                return column(tokens[index + 2])
+            }
+            return nil
+        }
+    }
+
+    /// The column a `t0.ZNAME` token names, its alias resolved.
+    private func column(_ token: String) -> Column? {
+        guard let (alias, name) = SQLTokens.qualified(token), let table = tables[alias] else {
+            return nil
+        }
+        return Column(table: table, column: name)
+    }
+
     /// Comparisons in the top-level WHERE (depth 0 relative to it, functions included).
     private static func comparisons(_ tokens: [String], tables: [String: String]) -> [Comparison] {
         guard let start = SQLTokens.topLevel("WHERE", in: tokens) else { return [] }
