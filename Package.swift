@@ -83,7 +83,8 @@ let package = Package(
         .testTarget(
             name: "ObjectGraphDataTests",
             dependencies: ["ObjectGraphData", "ObjectGraph", "TestSupport"]),
-        .testTarget(name: "BenchReportsTests", dependencies: ["BenchReports", "BenchKit"]),
+        .testTarget(
+            name: "BenchReportsTests", dependencies: ["BenchReports", "BenchKit", "CoreDataLog"]),
         .testTarget(
             name: "WorkloadsTests", dependencies: ["Workloads", "ObjectGraph", "TestSupport"]),
         .testTarget(

@@ -68,12 +68,12 @@ struct SQLPanel {
             <td>\(ValueFormat.duration(group.meanNanoseconds))</td>\
             <td>\(ValueFormat.count(Double(group.rows)))</td>\
             <td class="values">\(samples.joined(separator: "\n") + more)</td>\
-            <td class="plan">\(plan(group.queryPlan))</td></tr>
+            <td class="plan">\(Self.plan(group.queryPlan))</td></tr>
             """
     }
 
-    /// The plan as an indented tree, problem steps flagged.
-    private func plan(_ steps: [QueryPlanStep]?) -> HTML {
+    /// The plan as an indented tree, problem steps flagged (also the explain-log page's).
+    static func plan(_ steps: [QueryPlanStep]?) -> HTML {
         guard let steps, !steps.isEmpty else { return "–" }
         var depth: [Int: Int] = [0: -1]
         let lines = steps.map { step -> HTML in
