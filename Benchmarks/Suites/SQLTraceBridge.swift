@@ -76,6 +76,12 @@ final class SQLTraceBridge: SQLTraceSource, CounterSource, TraceSink, EngineTrac
         recorder = SQLTraceRecorder(planner: { [unowned self] sql in self.plan(sql) })
     }
 
+    /// Whether it traces an engine container (not a raw connection).
+    var isEngine: Bool {
+        if case .engine = origin { return true }
+        return false
+    }
+
     /// Traces `connection` through its SQLite trace hook.
     init(connection: Connection) {
         origin = .connection(connection)

@@ -262,15 +262,18 @@ public struct LogFindings {
         }
     }
 
-    /// Statements whose time per row is at least ten times the log's median.
+    /// Statements whose time per row is at least ten times the log's median, among the
+    /// SELECTs whose time and rows were both logged.
     private func slowStatements(excluding covered: Set<String>) -> [Finding] {
-        let timed = summary.statements.filter { $0.kind == .select && $0.timedCount > 0 }
+        let timed = summary.statements.filter {
+            $0.kind == .select && $0.timedCount > 0 && $0.rowCountedCount > 0
+        }
         guard timed.count >= 5 else { return [] }
-        let perRow = timed.map { $0.seconds / Double(max($0.rows, $0.timedCount)) }.sorted()
+        let perRow = timed.map { $0.seconds / Double(max($0.rows, 1)) }.sorted()
         let median = perRow[perRow.count / 2]
         guard median > 0 else { return [] }
         return timed.compactMap { group -> Finding? in
-            let cost = group.seconds / Double(max(group.rows, group.timedCount))
+            let cost = group.seconds / Double(max(group.rows, 1))
             guard cost >= 10 * median, group.seconds >= 0.001, !covered.contains(group.fingerprint)
             else { return nil }
             let table = SQLClauses(group.sql).mainTable ?? "?"

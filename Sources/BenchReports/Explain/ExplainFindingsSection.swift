@@ -70,7 +70,9 @@ struct ExplainFindingsSection {
         if let rows = evidence.rows { parts.append("\(ValueFormat.count(Double(rows))) rows") }
         if let seconds = evidence.seconds {
             let share = evidence.share.map { " (\(ValueFormat.percent($0)) of the log)" } ?? ""
-            parts.append("\(ValueFormat.duration(seconds * 1e9)) logged\(share)")
+            // Logs print times to 0.1 ms: zero means below that.
+            let time = seconds > 0 ? ValueFormat.duration(seconds * 1e9) : "under 0.1 ms"
+            parts.append("\(time) logged\(share)")
         }
         return parts.isEmpty ? "Cost not logged." : parts.joined(separator: " · ")
     }

@@ -179,8 +179,11 @@ public struct OperationGrouper {
             {
                 current?.entity = entity
             }
-        case .prefetch(let keyPath, _):
-            if !parents.isEmpty { mergeSubFetch(keyPath: keyPath) }
+        case .prefetch(let keyPath, let rows):
+            if !parents.isEmpty, let last = current?.statements.indices.last {
+                current?.statements[last].statement.rows = rows
+                mergeSubFetch(keyPath: keyPath)
+            }
         case .objectFault(let object):
             fault(emit) {
                 $0.kind = .objectFault

@@ -62,14 +62,20 @@ struct LogSummaryBuilder {
         watchForRefetch(operation)
     }
 
-    /// Credits the operation's kind and rows to its main statement's group.
+    /// Credits the operation's kind to its main statement's group, and rows to each
+    /// statement whose rows are known (the main one's from the operation's total when
+    /// it is the only statement).
     private mutating func attribute(_ operation: LogOperation) {
-        guard let main = operation.mainStatement,
-            let index = statementIndex[main.fingerprint]
-        else { return }
-        summary.statements[index].operationKinds[operation.kind, default: 0] += 1
-        let rows = main.rows ?? (operation.statementCount == 1 ? operation.rows : nil)
-        if let rows {
+        guard let main = operation.mainStatement else { return }
+        if let index = statementIndex[main.fingerprint] {
+            summary.statements[index].operationKinds[operation.kind, default: 0] += 1
+        }
+        for item in operation.statements {
+            let statement = item.statement
+            let isOnly = statement == main && operation.statementCount == 1
+            guard let rows = statement.rows ?? (isOnly ? operation.rows : nil),
+                let index = statementIndex[statement.fingerprint]
+            else { continue }
             summary.statements[index].rowCountedCount += 1
             summary.statements[index].rows += rows
         }
