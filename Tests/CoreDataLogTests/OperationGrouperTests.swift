@@ -146,3 +146,22 @@ import Testing
         #expect(log.operations[0].statementCount == 3)
     }
 }
+
+/// Inputs the fuzzer found (scripts/fuzz explain-log), kept as regressions.
+@Suite struct OperationGrouperFuzzTests {
+    /// A prefetch still open when a COMMIT with no BEGIN arrived, then a pragma: the
+    /// grouper looped forever closing the prefetch.
+    @Test("a stray COMMIT during a prefetch, then a pragma, ends")
+    func strayCommitDuringPrefetch() {
+        let log = Parsed(
+            """
+            CoreData: sql: SELECT 0, t0.Z_PK, t0.ZTITLE FROM ZITEM t0
+            CoreData: annotation: Bound intarray _Z_intarray0
+            CoreData: sql: SELECT 0, t0.Z_PK, t0.ZITEM FROM ZATTACHMENT t0 WHERE t0.ZITEM IN (SELECT * FROM _Z_intarray0)
+            CoreData: sql: COMMIT
+            CoreData: sql: pragma page_count
+            """)
+        #expect(log.kinds == [.fetch, .other, .maintenance])
+        #expect(log.operations[0].statementCount == 2)
+    }
+}

@@ -125,6 +125,15 @@ public struct OperationGrouper {
             current?.append(statement, role: .transaction)
             return
         }
+        guard inTransaction else {
+            // A COMMIT with no BEGIN before it (a paste that starts mid-save): its own
+            // operation.
+            closeAll(emit)
+            var stray = LogOperation(kind: .other, line: statement.line)
+            stray.append(statement, role: .transaction)
+            emit(Self.finished(stray))
+            return
+        }
         if current == nil { current = LogOperation(kind: .other, line: statement.line) }
         current?.append(statement, role: .transaction)
         guard word != "RELEASE" else { return }
@@ -215,6 +224,7 @@ public struct OperationGrouper {
     ) {
         switch annotation {
         case .batchRequest(let kind, let table, let rows, let seconds):
+            while !parents.isEmpty { mergeSubFetch(keyPath: nil) }
             var operation = held ?? current ?? LogOperation(kind: .other, line: line)
             if held != nil { held = nil } else { current = nil }
             operation.kind = StatementShape.batchKind(kind)
@@ -267,7 +277,11 @@ public struct OperationGrouper {
 
     /// Ends a prefetch (or batch) and adds its statements to the fetch it belongs to.
     private mutating func mergeSubFetch(keyPath: String?) {
-        guard let sub = current, var parent = parents.popLast() else { return }
+        guard var parent = parents.popLast() else { return }
+        guard let sub = current else {
+            current = parent
+            return
+        }
         let isBatch =
             parent.mainStatement.map { SQLText.selectsIdentitiesOnly($0.sql) } ?? false
             && sub.mainStatement.map { $0.sql.contains("Z_PK IN (SELECT") } ?? false
