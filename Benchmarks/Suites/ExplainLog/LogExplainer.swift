@@ -68,7 +68,9 @@ public struct LogExplainer {
             LogFindings(summary: summary, file: input.path, names: names, replay: replay).findings()
         }
         return ExplainReport(
-            files: summaries.map { ExplainedFile(path: $0.0.path, bytes: $0.2, summary: $0.1) },
+            files: summaries.map {
+                ExplainedFile(path: $0.0.path, bytes: $0.2, summary: $0.1, names: names)
+            },
             model: modelPath, findings: findings, replay: replay, notes: notes)
     }
 

@@ -86,8 +86,9 @@ public struct ExplainedFile: Sendable, Codable, Hashable {
     /// Error lines.
     public var errors: [NotedLine]
 
-    /// The view of `summary`, read from `path` (`bytes` long).
-    public init(path: String, bytes: Int, summary: LogSummary) {
+    /// The view of `summary`, read from `path` (`bytes` long); `names` name the entity
+    /// of operations the log does not name.
+    public init(path: String, bytes: Int, summary: LogSummary, names: StoreNames? = nil) {
         self.path = path
         self.bytes = bytes
         level = summary.evidence.level
@@ -103,7 +104,13 @@ public struct ExplainedFile: Sendable, Codable, Hashable {
             .map { ExplainedStatement($0, plan: summary.plan(for: $0.fingerprint)) }
         operations = summary.operations
             .sorted { ($0.seconds, $0.count) > ($1.seconds, $1.count) }
-            .prefix(ExplainReport.shapeLimit).map(ExplainedOperation.init)
+            .prefix(ExplainReport.shapeLimit).map { group in
+                var operation = ExplainedOperation(group)
+                if operation.entity == nil, let table = group.table {
+                    operation.entity = names?.entity(ofTable: table)
+                }
+                return operation
+            }
         unparsed = summary.unparsed
         outputSamples = Array(summary.outputSamples.prefix(10))
         errors = summary.errors

@@ -116,13 +116,7 @@ public struct LogFindings {
 
     /// `12,345`.
     static func count(_ number: Int) -> String {
-        var digits = String(number)
-        var index = digits.endIndex
-        while digits.distance(from: digits.startIndex, to: index) > 3 {
-            index = digits.index(index, offsetBy: -3)
-            digits.insert(",", at: index)
-        }
-        return digits
+        SQLLog.grouped(number)
     }
 
     // MARK: - N+1 and per-row fetches

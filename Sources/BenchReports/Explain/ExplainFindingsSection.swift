@@ -68,11 +68,12 @@ struct ExplainFindingsSection {
             parts.append("\(ValueFormat.count(Double(count))) executions\(total)")
         }
         if let rows = evidence.rows { parts.append("\(ValueFormat.count(Double(rows))) rows") }
-        if let seconds = evidence.seconds {
+        if let seconds = evidence.seconds, seconds > 0 {
             let share = evidence.share.map { " (\(ValueFormat.percent($0)) of the log)" } ?? ""
+            parts.append("\(ValueFormat.duration(seconds * 1e9)) logged\(share)")
+        } else if evidence.seconds != nil {
             // Logs print times to 0.1 ms: zero means below that.
-            let time = seconds > 0 ? ValueFormat.duration(seconds * 1e9) : "under 0.1 ms"
-            parts.append("\(time) logged\(share)")
+            parts.append("under 0.1 ms logged")
         }
         return parts.isEmpty ? "Cost not logged." : parts.joined(separator: " · ")
     }
@@ -93,6 +94,12 @@ struct ExplainFindingsSection {
             <th>original</th><th>fixed</th><th>effect</th></tr></thead>\
             <tbody>\(HTML(joining: rows))</tbody></table></div>
             """
+    }
+
+    /// A logged time: `8.10 ms`, or `< 0.1 ms` for the zero of a log that prints times
+    /// to four decimals of a second.
+    static func logged(_ seconds: Double) -> String {
+        seconds > 0 ? ValueFormat.duration(seconds * 1e9) : "< 0.1 ms"
     }
 
     /// `38x faster`, `1.6x slower`.

@@ -16,7 +16,7 @@ struct ExplainMarkdown {
             lines.append(
                 "- \(escape(file.path)): \(ValueFormat.count(Double(file.counts.lines))) lines, "
                     + "SQLDebug level \(file.level), \(ValueFormat.count(Double(file.statementCount))) "
-                    + "statements, \(ValueFormat.duration(file.loggedSeconds * 1e9)) logged, "
+                    + "statements, \(ExplainFindingsSection.logged(file.loggedSeconds)) logged, "
                     + "\(file.counts.unparsed) lines not understood")
         }
         lines += report.notes.map { "- " + escape($0) }
@@ -57,7 +57,7 @@ struct ExplainMarkdown {
                 lines.append(
                     "| \(escape(file.path)) | \(operation.kind) | \(escape(entity.isEmpty ? operation.table ?? "" : entity)) "
                         + "| \(ValueFormat.count(Double(operation.count))) | "
-                        + "\(ValueFormat.duration(operation.seconds * 1e9)) |")
+                        + "\(ExplainFindingsSection.logged(operation.seconds)) |")
             }
         }
         return lines

@@ -99,7 +99,7 @@ struct ExplainPage {
                     "replay",
                     "\(replay.statements.count) statements at "
                         + replay.sizes.map(SizeFormat.short).joined(separator: ", ")
-                        + " \(replay.primaryEntity) rows"
+                        + " rows of \(replay.primaryEntity) (the model's primary entity)"
                 ))
         }
         return rows.map { "<dt>\($0.0)</dt><dd>\($0.1)</dd>" }

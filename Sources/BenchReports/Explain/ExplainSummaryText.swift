@@ -37,7 +37,7 @@ public struct ExplainSummaryText {
             "\(Self.clean(file.path)): \(ValueFormat.count(Double(file.counts.lines))) lines "
                 + "(SQLDebug level \(file.level) as its lines show), "
                 + "\(ValueFormat.count(Double(file.statementCount))) statements, "
-                + "\(ValueFormat.duration(file.loggedSeconds * 1e9)) logged",
+                + "\(ExplainFindingsSection.logged(file.loggedSeconds)) logged",
             "  operations: " + (kinds.isEmpty ? "none" : kinds),
         ]
         var skipped: [String] = []
@@ -83,9 +83,9 @@ public struct ExplainSummaryText {
         guard let replay = report.replay else { return [] }
         var lines = [
             "",
-            "Replay at \(replay.sizes.map(SizeFormat.short).joined(separator: ", ")) "
-                + "\(replay.primaryEntity) rows: \(replay.statements.count) statements, "
-                + "\(replay.skipped.count) not replayed",
+            "Replay at \(replay.sizes.map(SizeFormat.short).joined(separator: ", ")) rows of "
+                + "\(replay.primaryEntity) (the model's primary entity): "
+                + "\(replay.statements.count) statements, \(replay.skipped.count) not replayed",
         ]
         for statement in replay.statements.sorted(by: {
             ($0.largest?.seconds ?? 0) > ($1.largest?.seconds ?? 0)

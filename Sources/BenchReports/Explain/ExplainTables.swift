@@ -38,25 +38,21 @@ struct ExplainTables {
             <td data-v="\(operation.count)">\(ValueFormat.count(Double(operation.count)))</td>\
             <td>\(ValueFormat.count(Double(operation.statementCount)))</td>\
             <td>\(operation.rows.map { ValueFormat.count(Double($0)) } ?? "–")</td>\
-            <td data-v="\(operation.seconds)">\(ValueFormat.duration(operation.seconds * 1e9))</td>\
+            <td data-v="\(operation.seconds)">\(ExplainFindingsSection.logged(operation.seconds))</td>\
             <td class="text">\(Self.lines(operation.lines))</td>\
             <td class="sql">\(operation.fingerprint)</td></tr>
             """
     }
 
     private func statementRow(_ statement: ExplainedStatement) -> HTML {
-        let samples = statement.sampleBindings.map { "(" + $0.joined(separator: ", ") + ")" }
-        let more =
-            statement.distinctBindings > statement.sampleBindings.count
-            ? " … \(statement.distinctBindings) distinct" : ""
-        return """
-            <tr><td class="sql">\(statement.fingerprint)</td>\
-            <td data-v="\(statement.count)">\(ValueFormat.count(Double(statement.count)))</td>\
-            <td data-v="\(statement.seconds)">\(ValueFormat.duration(statement.seconds * 1e9))</td>\
-            <td>\(statement.rows.map { ValueFormat.count(Double($0)) } ?? "–")</td>\
-            <td class="values">\(samples.joined(separator: "\n") + more)</td>\
-            <td class="plan">\(SQLPanel.plan(statement.plan))</td></tr>
-            """
+        """
+        <tr><td class="sql">\(statement.fingerprint)</td>\
+        <td data-v="\(statement.count)">\(ValueFormat.count(Double(statement.count)))</td>\
+        <td data-v="\(statement.seconds)">\(ExplainFindingsSection.logged(statement.seconds))</td>\
+        <td>\(statement.rows.map { ValueFormat.count(Double($0)) } ?? "–")</td>\
+        <td class="values">\(SQLPanel.samples(statement.sampleBindings, distinct: statement.distinctBindings))</td>\
+        <td class="plan">\(SQLPanel.plan(statement.plan))</td></tr>
+        """
     }
 
     private var replay: HTML {
@@ -91,7 +87,7 @@ struct ExplainTables {
         return """
             <section class="suite"><h2>Replay</h2><p class="muted">Each distinct SELECT run on \
             stores generated from the model at \(replay.sizes.map(SizeFormat.short).joined(separator: ", ")) \
-            \(replay.primaryEntity) rows\(replay.loggedSize.map { " (\(SizeFormat.short($0)) as the log shows)" } ?? ""); \
+            rows of \(replay.primaryEntity), the model's primary entity\(replay.loggedSize.map { " (\(SizeFormat.short($0)) as the log shows)" } ?? ""); \
             median of repeated runs on this machine.</p><div class="scroll"><table class="sortable">\
             <thead><tr><th>statement</th><th class="text">time per size</th><th>exponent</th>\
             <th class="text">fixes</th><th class="text">plan at the largest size</th></tr></thead>\

@@ -54,18 +54,18 @@ public enum LogAnnotation: Hashable, Sendable {
     }
 
     private static func parse(_ text: Substring) -> LogAnnotation? {
-        if let rest = text.after("sql connection fetch time:") {
+        if let rest = text.removing(prefix: "sql connection fetch time:") {
             return LogNumber.seconds(rest).map { .connectionFetchTime(seconds: $0) }
         }
-        if let rest = text.after("sql execution time:") {
+        if let rest = text.removing(prefix: "sql execution time:") {
             return LogNumber.seconds(rest).map { .executionTime(seconds: $0) }
         }
-        if let rest = text.after("total fetch execution time:") {
+        if let rest = text.removing(prefix: "total fetch execution time:") {
             guard let seconds = LogNumber.seconds(rest) else { return nil }
             return .totalFetch(
                 seconds: seconds, rows: LogNumber.integer(after: " for ", in: rest) ?? 0)
         }
-        if let rest = text.after("total count request execution time:") {
+        if let rest = text.removing(prefix: "total count request execution time:") {
             guard let seconds = LogNumber.seconds(rest) else { return nil }
             return .totalCount(
                 seconds: seconds, count: LogNumber.integer(after: "count of ", in: rest) ?? 0)
@@ -149,6 +149,11 @@ public enum LogAnnotation: Hashable, Sendable {
 }
 
 extension Substring {
+    /// The text after `prefix` when it starts with it, or nil.
+    func removing(prefix: String) -> Substring? {
+        hasPrefix(prefix) ? dropFirst(prefix.count) : nil
+    }
+
     /// The text after the first occurrence of `marker`, or nil.
     func after(_ marker: String) -> Substring? {
         range(of: marker).map { self[$0.upperBound...] }

@@ -38,7 +38,7 @@ public struct ConsoleLine: Hashable, Sendable {
 
     /// Splits `text`, one line of a console.
     public init(_ text: String) {
-        let clean = text.contains("\u{1B}") ? Self.removingEscapes(text) : text
+        let clean = text.utf8.contains(0x1B) ? Self.removingEscapes(text) : text
         if let (origin, rest) = Self.afterMarker(clean) {
             self.origin = origin
             (category, body) = Self.category(rest) ?? (.message, String(rest))
@@ -61,14 +61,21 @@ public struct ConsoleLine: Hashable, Sendable {
         ("CoreData: ", .coreData), ("ObjectGraph: ", .objectGraph), ("SQLiteDB: ", .sqliteDB),
     ]
 
-    /// The origin and the text after the first marker in `text`.
+    /// The origin and the text after the first marker in `text`: one pass over its
+    /// bytes (the markers are ASCII, so a match starts and ends on character boundaries).
     private static func afterMarker(_ text: String) -> (Origin, Substring)? {
-        var best: (Origin, Range<String.Index>)?
-        for (marker, origin) in markers {
-            guard let range = text.range(of: marker) else { continue }
-            if best == nil || range.lowerBound < best!.1.lowerBound { best = (origin, range) }
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "C") || byte == UInt8(ascii: "O") || byte == UInt8(ascii: "S") {
+                for (marker, origin) in markers where bytes[index...].starts(with: marker.utf8) {
+                    return (origin, text[bytes.index(index, offsetBy: marker.utf8.count)...])
+                }
+            }
+            index = bytes.index(after: index)
         }
-        return best.map { ($0.0, text[$0.1.upperBound...]) }
+        return nil
     }
 
     /// `sql: …` → (.sql, "…"): a category word, a colon and a space.

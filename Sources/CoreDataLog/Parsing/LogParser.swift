@@ -252,7 +252,7 @@ public struct LogParser {
         case .none: return false
         case .sql:
             guard let sql = open?.sql, SQLText.continues(sql, with: text) else { return false }
-            open?.sql = sql + " " + text.trimmingSpaces()
+            open?.continueText(with: text.trimmingSpaces())
             open?.lastLine = line.number
             openLineWasCut = line.isCut
             return true

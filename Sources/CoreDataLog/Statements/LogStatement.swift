@@ -9,7 +9,9 @@
 /// Cost: the text and the values.
 public struct LogStatement: Hashable, Sendable {
     /// The SQL, continuation lines joined with single spaces.
-    public var sql: String
+    public private(set) var sql: String
+    /// The statement's shape with values out (``SQLFingerprint``), computed once per text.
+    public private(set) var fingerprint: String
     /// The first line.
     public let line: Int
     /// The last line of the statement and of what the log attached to it.
@@ -33,6 +35,7 @@ public struct LogStatement: Hashable, Sendable {
     /// A statement first seen at `line`.
     public init(sql: String, line: Int, origin: ConsoleLine.Origin) {
         self.sql = sql
+        fingerprint = SQLFingerprint.normalize(sql)
         self.line = line
         lastLine = line
         self.origin = origin
@@ -41,6 +44,9 @@ public struct LogStatement: Hashable, Sendable {
     /// The statement's kind, from its first keyword.
     public var kind: StatementKind { StatementKind(sql: sql) }
 
-    /// The statement's shape with values out (``SQLFingerprint``).
-    public var fingerprint: String { SQLFingerprint.normalize(sql) }
+    /// Adds a continuation line of the text (the fingerprint follows).
+    mutating func continueText(with text: String) {
+        sql += " " + text
+        fingerprint = SQLFingerprint.normalize(sql)
+    }
 }
