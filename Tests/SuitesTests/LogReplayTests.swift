@@ -109,3 +109,24 @@ import Workloads
         #expect(nPlusOne.evidence.growth.map(\.size) == [200, 800])
     }
 }
+
+/// docs/examples/Social.xcdatamodeld, the model EXPLAIN-LOG.md's example passes with
+/// --model: the lab's social tables, so the lab's own logs map onto it.
+@Suite struct SocialExampleModelTests {
+    @Test("the example model has the social schema's tables, join table and indexes")
+    func matchesSocial() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let bundle = try XcodeModelBundle(
+            at: root.appendingPathComponent("docs/examples/Social.xcdatamodeld"))
+        let model = try bundle.loadVersion(named: bundle.currentVersionName).makeModel()
+        let example = StoreNames(model: model)
+        let social = StoreNames(model: DatasetSchema.social.model)
+        #expect(Set(example.tables.keys) == Set(social.tables.keys))
+        #expect(example.joinTables == social.joinTables)
+        for (name, table) in social.tables {
+            #expect(example.tables[name]?.properties == table.properties, "\(name)")
+            #expect(example.tables[name]?.indexes == table.indexes, "\(name)")
+        }
+    }
+}
