@@ -17,10 +17,19 @@ import Testing
         }
     }
 
-    static func main(_ arguments: String...) -> (status: Int32, text: String) {
+    /// Runs `bench` with `arguments` in this process: the exit status a shell would
+    /// see and everything printed, standard output and error interleaved. The one way
+    /// the CLI tests drive the command (only this file needs `@testable import bench`
+    /// for it).
+    static func main(_ arguments: [String]) -> (status: Int32, text: String) {
         let capture = Capture()
         let status = BenchTool.main(["bench"] + arguments, output: capture.console)
         return (status, capture.text)
+    }
+
+    /// ``main(_:)`` with the arguments listed.
+    static func main(_ arguments: String...) -> (status: Int32, text: String) {
+        main(arguments)
     }
 
     @Test("--version prints the version")

@@ -2,8 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import bench
-
 /// `bench explain`: statements, plans and counts for a fetch; caret errors exit 2.
 @Suite struct ExplainCommandTests {
     static let datasets = TestDatasets.directory.path

@@ -49,7 +49,7 @@ struct BaselineCommand: Subcommand {
 
     func run(console: Console) -> Int32 {
         do {
-            let file = GateCheck.resultsFile(source)
+            let file = RunResults.file(at: source)
             let results = try RunResults.read(from: URL(fileURLWithPath: file))
             if results.isPartial || results.cases.contains(where: { $0.status != .passed }) {
                 throw ResultsFileError(

@@ -56,16 +56,19 @@ struct CompareCommand: Subcommand {
             let check = try GateCheck(
                 baseline: baseline, thresholds: thresholds,
                 allowsDatasetChange: allowsDatasetChange)
-            let path = GateCheck.resultsFile(current)
+            let path = RunResults.file(at: current)
             let results = try RunResults.read(from: URL(fileURLWithPath: path))
-            check.warnings(for: results).forEach(console.err)
+            for rule in check.unmatchedRules(in: results) {
+                GateTable.print(
+                    .unmatchedRule(thresholds: check.thresholdsPath ?? "", path: rule), to: console)
+            }
             gated = try check.apply(to: results)
         } catch {
             console.err("error: \(ErrorText.describe(error))")
             return 2
         }
         guard let comparison = gated.comparison else { return 2 }
-        GateCheck.print(comparison, to: console, annotate: GateCheck.annotates)
+        GateTable.print(comparison, to: console, annotate: GateTable.annotates)
         var report = gated
         report.label = "compare"
         do {

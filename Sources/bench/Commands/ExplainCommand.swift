@@ -34,7 +34,32 @@ struct ExplainCommand: Subcommand {
     let size: Int
     let seed: UInt64
     let cache: DatasetCache
-    let plan: FetchExplainer.Plan
+    let plan: Plan
+
+    /// The fetch to explain, as the options describe it.
+    struct Plan {
+        let entity: String
+        let predicate: FetchPredicate
+        let sort: String?
+        let batchSize: Int
+        let prefetch: [String]
+        let results: Int
+
+        /// The request it describes.
+        func request() -> FetchRequest<ManagedObject> {
+            let request = FetchRequest(entityName: entity)
+            request.predicate = predicate
+            if let sort {
+                let parts = sort.split(separator: ":")
+                request.sortDescriptors = [
+                    SortKey(String(parts[0]), ascending: parts.last != "desc")
+                ]
+            }
+            request.fetchBatchSize = batchSize
+            request.relationshipKeyPathsForPrefetching = prefetch
+            return request
+        }
+    }
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard let entity = arguments.value("--entity"), arguments.positionals.count == 1 else {
@@ -60,18 +85,21 @@ struct ExplainCommand: Subcommand {
         let results = try arguments.value("--results").map { text throws(UsageError) in
             try Self.values.integer(text, option: "--results", minimum: 0)
         }
-        plan = FetchExplainer.Plan(
+        plan = Plan(
             entity: entity, predicate: predicate, sort: arguments.value("--sort"),
             batchSize: batchSize ?? 0,
             prefetch: arguments.value("--prefetch")?.split(separator: ",").map(String.init) ?? [],
             results: results ?? 1_000)
     }
 
+    /// Explains the fetch on a private copy of the dataset (``DatasetStoreCopy``) and
+    /// prints the explanation.
     func run(console: Console) -> Int32 {
         do {
             let dataset = try cache.dataset(schema: schema, size: size, seed: seed)
-            let explainer = try FetchExplainer(schema: schema, storePath: dataset.storePath)
-            for line in try explainer.explain(plan) { console.out(line) }
+            let copy = try DatasetStoreCopy(of: dataset, schema: schema, sqlDebugLog: nil)
+            let explanation = try copy.container.explain(plan.request(), reading: plan.results)
+            for line in ExplainReport.lines(explanation) { console.out(line) }
             return 0
         } catch {
             console.err("error: \(error)")

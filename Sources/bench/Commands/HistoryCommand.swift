@@ -33,7 +33,7 @@ struct HistoryCommand: Subcommand {
 
     func run(console: Console) -> Int32 {
         do {
-            let path = GateCheck.resultsFile(source)
+            let path = RunResults.file(at: source)
             let results = try RunResults.read(from: URL(fileURLWithPath: path))
             guard !results.isPartial else {
                 throw ResultsFileError(path: path, reason: "a partial run; not added to history")

@@ -82,9 +82,7 @@ struct MergeCommand: Subcommand {
     }
 
     private static func load(_ path: String) throws -> (path: String, results: RunResults) {
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        let file = exists && isDirectory.boolValue ? "\(path)/results.json" : path
+        let file = RunResults.file(at: path)
         return (file, try RunResults.read(from: URL(fileURLWithPath: file)))
     }
 }

@@ -49,7 +49,7 @@ struct ReportCommand: Subcommand {
     }
 
     func run(console: Console) -> Int32 {
-        let file = Self.resultsFile(input)
+        let file = URL(fileURLWithPath: RunResults.file(at: input))
         let results: RunResults
         let records: [HistoryRecord]
         do {
@@ -95,10 +95,4 @@ struct ReportCommand: Subcommand {
         return [destination]
     }
 
-    /// `path/results.json` when `path` is a directory, `path` otherwise.
-    static func resultsFile(_ path: String) -> URL {
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        return URL(fileURLWithPath: exists && isDirectory.boolValue ? "\(path)/results.json" : path)
-    }
 }

@@ -140,9 +140,21 @@ struct RunOptions: Equatable {
         return names
     }
 
-    /// The label of the run directory: suites joined by `+`, plus the shard.
-    var label: String {
-        let base = labelName ?? suites.joined(separator: "+")
-        return shard.map { "\(base)-shard\($0.index)of\($0.count)" } ?? base
+    /// What the run is asked to do, for the ``RunSession``.
+    var request: RunRequest {
+        var request = RunRequest(suites: suites, profile: profile)
+        request.filter = filter
+        request.sizes = sizes
+        request.shard = shard
+        request.limits = limits
+        request.seed = seed
+        request.isInProcess = isInProcess
+        request.countsInstructions = countsInstructions
+        request.rerunsSuspects = rerunsSuspects
+        request.name = labelName
+        return request
     }
+
+    /// The label of the run directory: suites joined by `+`, plus the shard.
+    var label: String { request.label }
 }

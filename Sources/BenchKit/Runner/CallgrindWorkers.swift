@@ -1,25 +1,29 @@
-import BenchKit
 import Foundation
 
-/// The workers of `bench run --instructions`: the usual launcher under valgrind's
-/// callgrind, with a temporary directory for the dumps.
+/// The workers of a counted run (`bench run --instructions`): the usual launcher under
+/// valgrind's callgrind (``Callgrind``), with a temporary directory for the dumps.
 ///
 /// Cost: one directory, removed by ``remove()``; each worker's dumps are read and
 /// removed by the worker itself, only its final empty dump is left here.
-struct CallgrindWorkers {
+public struct CallgrindWorkers: Sendable {
     /// Where the worker's stripped copy lives and the workers write their dumps.
-    let directory: URL
+    public let directory: URL
     /// The launcher that starts a worker under callgrind.
-    let launcher: WorkerLauncher
+    public let launcher: WorkerLauncher
 
     /// Wraps `launcher` in callgrind.
-    /// - Parameter profiles: Where workers keep each counted body's profile
-    ///   (`--callgrind-out`), if anywhere.
+    /// - Parameters:
+    ///   - launcher: How a worker starts without callgrind.
+    ///   - profiles: Where workers keep each counted body's profile
+    ///     (`--callgrind-out`), if anywhere; created with its parents.
     /// - Throws: ``CallgrindUnavailable`` when valgrind is not on `PATH`,
     ///   ``CallgrindError`` when the worker cannot be copied without debug information;
-    ///   a file-system error when the temporary directory cannot be made.
-    init(wrapping launcher: WorkerLauncher, keepingProfilesIn profiles: URL? = nil) throws {
+    ///   a file-system error when a directory cannot be made.
+    public init(wrapping launcher: WorkerLauncher, keepingProfilesIn profiles: URL? = nil) throws {
         guard let valgrind = Callgrind.valgrindPath() else { throw CallgrindUnavailable() }
+        if let profiles {
+            try FileManager.default.createDirectory(at: profiles, withIntermediateDirectories: true)
+        }
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("bench-callgrind-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
@@ -29,14 +33,15 @@ struct CallgrindWorkers {
     }
 
     /// Removes the dump directory.
-    func remove() {
+    public func remove() {
         try? FileManager.default.removeItem(at: directory)
     }
 }
 
 /// `--instructions` was given but valgrind is not installed.
-struct CallgrindUnavailable: Error, CustomStringConvertible {
-    var description: String {
+public struct CallgrindUnavailable: Error, CustomStringConvertible {
+    /// What to install.
+    public var description: String {
         "--instructions needs valgrind, which is not on PATH: install the Debian package "
             + "valgrind (scripts/ensure-deps does)"
     }
