@@ -12,10 +12,10 @@ import Testing
         name: "fixture", summary: "fixtures", sizes: [10],
         scenarios: [
             BenchmarkScenario(
-                "lookups", summary: "fixture", variants: Pair.self, setup: { _ in () },
+                "lookups", summary: "fixture", variants: Pair.self, setup: { _, _ in () },
                 body: { _, _ in 0 }),
             BenchmarkScenario(
-                "scans", summary: "fixture", variants: Pair.self, setup: { _ in () },
+                "scans", summary: "fixture", variants: Pair.self, setup: { _, _ in () },
                 body: { _, _ in 0 }),
         ])
     static let host = RunHost(

@@ -64,7 +64,7 @@ enum BatchOpsSuite {
     ) -> BenchmarkScenario {
         BenchmarkScenario(
             name, summary: summary, variants: Variant.self, sizeLimits: sizeLimits,
-            setup: BatchOpsState.init, reset: { try $0.suite.restoreDataset() }, body: work,
+            setup: BatchOpsState.open, reset: BatchOpsState.restore, body: work,
             verify: { try digest($0.suite.store.connection) })
     }
 
@@ -93,5 +93,15 @@ struct BatchOpsState {
     init(_ context: CaseContext) throws {
         suite = try SuiteState(context)
         size = context.size
+    }
+
+    /// The `setup:` of a writing scenario, whatever the variant.
+    static func open<Variant>(_ context: CaseContext, _ variant: Variant) throws -> BatchOpsState {
+        try BatchOpsState(context)
+    }
+
+    /// The `reset:` of a writing scenario: the dataset copied back, whatever the variant.
+    static func restore<Variant>(_ state: inout BatchOpsState, _ variant: Variant) throws {
+        try state.suite.restoreDataset()
     }
 }

@@ -47,7 +47,7 @@ enum BatchSizeSuite {
             summary: screen == nil
                 ? "Reads every published post's title, sorted by date"
                 : "Reads the first 50 published posts' titles, sorted by date",
-            variants: Variant.self, setup: SuiteState.init, reset: { try $0.resetContext() },
+            variants: Variant.self, setup: SuiteState.open, reset: SuiteState.emptyContext,
             body: { state, variant in
                 guard let batchSize = variant.batchSize else {
                     return try state.raw { try raw($0, screen: screen) }

@@ -43,10 +43,10 @@ enum ContextsChildSave {
     /// `contexts/child-vs-root-save`.
     static let scenario = BenchmarkScenario(
         "child-vs-root-save", summary: "Edit sheet (child, save, root save) vs a root save",
-        variants: Variant.self, setup: { State(suite: try SuiteState($0)) },
-        reset: { state in
+        variants: Variant.self, setup: { context, _ in State(suite: try SuiteState(context)) },
+        reset: { state, variant in
             try state.suite.restoreDataset()
-            guard state.suite.store.context != nil else { return }
+            guard variant != .raw else { return }
             state.ids = try state.suite.engine { context in
                 let posts = try context.fetch(ContextsSuite.firstPosts(edited))
                 _ = ContextsSuite.checksum(posts)

@@ -36,7 +36,8 @@ enum ContextsHistoryMerge {
     /// `contexts/history-merge`.
     static let scenario = BenchmarkScenario(
         "history-merge", summary: "Catches up with another container's save of 100 held posts",
-        variants: Variant.self, setup: HistoryMergeState.init, reset: { try $0.prepare() },
+        variants: Variant.self, setup: { context, _ in try HistoryMergeState(context) },
+        reset: { state, _ in try state.prepare() },
         body: { state, variant in
             switch variant {
             case .history: try state.mergeFromHistory()

@@ -39,13 +39,12 @@ enum ContextsMerge {
         let view: ManagedObjectContext?
         var held: [Post] = []
 
-        init(_ context: CaseContext, changed: Int) throws {
+        init(_ context: CaseContext, _ variant: Variant, changed: Int) throws {
             suite = try SuiteState(context)
             self.changed = changed
             view = suite.store.container?.newBackgroundContext()
             view?.name = "view"
-            view?.automaticallyMergesChangesFromParent =
-                context.configuration.name == Variant.automaticMerge.configuration.name
+            view?.automaticallyMergesChangesFromParent = variant == .automaticMerge
         }
     }
 
@@ -54,8 +53,9 @@ enum ContextsMerge {
         BenchmarkScenario(
             "merge-into-view-k\(changed)",
             summary: "A background save of \(changed) changed posts reaches a view holding 1,000",
-            variants: Variant.self, setup: { try State($0, changed: changed) },
-            reset: { try prepare($0) },
+            variants: Variant.self,
+            setup: { context, variant in try State(context, variant, changed: changed) },
+            reset: { state, _ in try prepare(state) },
             body: { state, variant in try run(state, variant) })
     }
 

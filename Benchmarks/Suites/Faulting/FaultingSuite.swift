@@ -42,7 +42,7 @@ enum FaultingSuite {
     /// `faulting/posts-with-author`.
     static let postsWithAuthor = BenchmarkScenario(
         "posts-with-author", summary: "Reads title and author.name of the 1,000 most recent posts",
-        variants: Variant.self, setup: SuiteState.init, reset: { try $0.resetContext() },
+        variants: Variant.self, setup: SuiteState.open, reset: SuiteState.emptyContext,
         body: run)
 
     static func run(_ state: inout SuiteState, _ variant: Variant) throws -> UInt64 {

@@ -75,7 +75,7 @@ enum IndexesSuite {
             name,
             summary:
                 "\(query.entity) where \(query.format.replacingOccurrences(of: "%K", with: query.key))",
-            variants: Variant.self, setup: SuiteState.init, reset: { try $0.resetContext() },
+            variants: Variant.self, setup: SuiteState.open, reset: SuiteState.emptyContext,
             body: { state, variant in
                 switch variant {
                 case .indexed: try state.engine { try query.fetch($0, key: query.key + "Indexed") }

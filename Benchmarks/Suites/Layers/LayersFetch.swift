@@ -103,7 +103,8 @@ enum LayersFetch {
     ) -> BenchmarkScenario {
         BenchmarkScenario(
             name, summary: summary, variants: LayersSuite.Layer.self, setup: LayersState.init,
-            reset: { try $0.resetContexts() }, body: { state, layer in try body(state, layer) })
+            reset: { state, _ in try state.resetContexts() },
+            body: { state, layer in try body(state, layer) })
     }
 
     private static func iterate(

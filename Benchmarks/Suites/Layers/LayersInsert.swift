@@ -24,7 +24,8 @@ enum LayersInsert {
     /// `layers/insert`.
     static let oneSave = BenchmarkScenario(
         "insert", summary: "Inserts as many posts as the dataset has, one save",
-        variants: LayersSuite.Layer.self, setup: LayersState.init, reset: { try $0.restore() },
+        variants: LayersSuite.Layer.self, setup: LayersState.init,
+        reset: { state, _ in try state.restore() },
         body: { state, layer in
             let count = state.size
             switch layer {
@@ -53,7 +54,8 @@ enum LayersInsert {
     /// `layers/insert-autosave`.
     static let autosave = BenchmarkScenario(
         "insert-autosave", summary: "Inserts as many posts as the dataset has, a save per 1,000",
-        variants: LayersSuite.Layer.self, setup: LayersState.init, reset: { try $0.restore() },
+        variants: LayersSuite.Layer.self, setup: LayersState.init,
+        reset: { state, _ in try state.restore() },
         body: { state, layer in
             let count = state.size
             switch layer {

@@ -38,7 +38,8 @@ enum LayersObserver {
     static let scenario = BenchmarkScenario(
         "observer", summary: "A live list of every post kept current after one save",
         variants: LayersSuite.Layer.self,
-        setup: { State(layers: try LayersState($0)) }, reset: { try prepare(&$0) },
+        setup: { context, layer in State(layers: try LayersState(context, layer)) },
+        reset: { state, layer in try prepare(&state, layer) },
         body: { state, layer in
             switch layer {
             case .coredata:
@@ -57,14 +58,14 @@ enum LayersObserver {
         })
 
     /// Untimed: a fresh copy, the observer's fetch, the post to change loaded.
-    private static func prepare(_ state: inout State) throws {
+    private static func prepare(_ state: inout State, _ layer: LayersSuite.Layer) throws {
         try state.layers.restore()
         state.controller = nil
         state.query = nil
         state.changes.count = 0
         let changes = state.changes
-        switch state.layers.suite.configuration.name {
-        case "coredata":
+        switch layer {
+        case .coredata:
             (state.controller, state.target) = try state.layers.suite.engine { context in
                 let controller = FetchedResultsController(
                     fetchRequest: request(), managedObjectContext: context,
@@ -76,7 +77,7 @@ enum LayersObserver {
                     controller.object(at: ResultsIndexPath(item: 0, section: 0)) as? Post
                 )
             }
-        case "swiftdata":
+        case .swiftdata:
             (state.query, state.target) = try state.layers.swiftData { model in
                 let query = try Query(
                     FetchDescriptor<Post>(sortBy: [SortDescriptor(\.createdAt)]),
@@ -84,7 +85,7 @@ enum LayersObserver {
                 query.onChange = { _ in changes.count += 1 }
                 return (query, query[0])
             }
-        default: state.target = nil
+        case .raw: state.target = nil
         }
     }
 

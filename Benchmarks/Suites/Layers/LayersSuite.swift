@@ -55,11 +55,12 @@ struct LayersState {
     /// The SwiftData-style context, for `swiftdata` cases only.
     let model: ModelContext?
 
-    /// Opens the store for `context`'s case.
-    init(_ context: CaseContext) throws {
+    /// Opens the store for `context`'s case, with a SwiftData-style context for
+    /// `swiftdata`.
+    init(_ context: CaseContext, _ layer: LayersSuite.Layer) throws {
         suite = try SuiteState(context)
         size = context.size
-        if context.configuration.name == "swiftdata", let container = suite.store.container {
+        if layer == .swiftdata, let container = suite.store.container {
             model = ModelContext(ModelContainer(persistentContainer: container))
         } else {
             model = nil

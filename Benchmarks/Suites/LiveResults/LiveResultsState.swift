@@ -17,19 +17,21 @@ struct LiveResultsState {
         self.inside = inside
     }
 
-    private var name: String { suite.configuration.name }
-
-    /// Untimed: a fresh dataset copy, the controller's fetch, the targets loaded.
-    mutating func prepare() throws {
+    /// Untimed: a fresh dataset copy, `variant`'s controller and its fetch, the targets
+    /// loaded.
+    mutating func prepare(_ variant: LiveResultsSuite.Variant) throws {
         try suite.restoreDataset()
         controller = nil
         counter = DiffCounter()
-        if name == "raw" {
+        let batchSize: Int
+        switch variant {
+        case .raw:
             targetKeys = try suite.raw(Self.rawTargets(inside: inside))
             return
+        case .batch20, .refetch: batchSize = 20
+        case .batch0: batchSize = 0
         }
-        let batchSize = name == "batch-0" ? 0 : 20
-        let watch = name != "refetch"
+        let watch = variant != .refetch
         let counter = counter
         (controller, targets) = try suite.engine { context in
             var controller: FetchedResultsController?
@@ -47,8 +49,8 @@ struct LiveResultsState {
     }
 
     /// Timed: the K changes, the save, the list current again; the checksum.
-    func run() throws -> UInt64 {
-        if name == "raw" { return try suite.raw { try runRaw($0) } }
+    func run(_ variant: LiveResultsSuite.Variant) throws -> UInt64 {
+        if variant == .raw { return try suite.raw { try runRaw($0) } }
         return try suite.engine { context in
             for (index, post) in targets.enumerated() {
                 let likes = post.value(forKey: "likes") as? Int64 ?? 0

@@ -53,9 +53,10 @@ enum LiveResultsSuite {
             inside ? "update" : "update-outside",
             summary: "One save of \(changes) posts \(inside ? "inside" : "outside") the predicate",
             variants: Variant.self,
-            setup: { LiveResultsState(suite: try SuiteState($0), inside: inside) },
-            reset: { try $0.prepare() },
-            body: { state, _ in try state.run() })
+            setup: { context, _ in LiveResultsState(suite: try SuiteState(context), inside: inside)
+            },
+            reset: { state, variant in try state.prepare(variant) },
+            body: { state, variant in try state.run(variant) })
     }
 
     /// The watched request.

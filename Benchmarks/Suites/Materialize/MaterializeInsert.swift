@@ -32,7 +32,7 @@ enum MaterializeInsert {
     /// `materialize/insert`.
     static let scenario = BenchmarkScenario(
         "insert", summary: "Inserts as many new posts as the dataset has", variants: Variant.self,
-        setup: BatchOpsState.init, reset: { try $0.suite.restoreDataset() },
+        setup: BatchOpsState.open, reset: BatchOpsState.restore,
         body: { state, variant in
             let count = state.size
             switch variant {

@@ -73,8 +73,8 @@ enum MaterializeLookups {
     ) -> BenchmarkScenario {
         BenchmarkScenario(
             name, summary: summary, variants: Variant.self,
-            setup: { LookupState(suite: try SuiteState($0)) },
-            reset: { try prepare(&$0, load: load) },
+            setup: { context, _ in LookupState(suite: try SuiteState(context)) },
+            reset: { state, _ in try prepare(&state, load: load) },
             body: { state, variant in
                 let prepared = state
                 switch variant {

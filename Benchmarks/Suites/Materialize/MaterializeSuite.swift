@@ -45,7 +45,7 @@ enum MaterializeSuite {
     /// `materialize/read-two`.
     static let readTwo = BenchmarkScenario(
         "read-two", summary: "Fetches every post and reads its title and likes",
-        variants: ReadVariant.self, setup: SuiteState.init, reset: { try $0.resetContext() },
+        variants: ReadVariant.self, setup: SuiteState.open, reset: SuiteState.emptyContext,
         body: { state, variant in
             switch variant {
             case .typed: try state.engine(readTyped)
@@ -103,10 +103,10 @@ enum MaterializeSuite {
     static let resetScenario = BenchmarkScenario(
         "reset", summary: "Discards every fetched post with context.reset()",
         variants: ResetVariant.self,
-        setup: { ResetState(suite: try SuiteState($0), held: nil) },
-        reset: { state in
+        setup: { context, _ in ResetState(suite: try SuiteState(context), held: nil) },
+        reset: { state, variant in
             try state.suite.resetContext()
-            guard state.suite.configuration.name == "reset" else { return }
+            guard variant == .reset else { return }
             state.held = try state.suite.engine { try $0.fetch(Post.fetchRequest()) }
         },
         body: { state, variant in

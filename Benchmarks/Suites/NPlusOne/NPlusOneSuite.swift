@@ -59,12 +59,12 @@ enum NPlusOneSuite {
     /// `n-plus-one/user-post-counts`.
     static let userPostCounts = BenchmarkScenario(
         "user-post-counts", summary: "Counts the posts of 1,000 users", variants: CountVariant.self,
-        setup: SuiteState.init, reset: { try $0.resetContext() }, body: countPosts)
+        setup: SuiteState.open, reset: SuiteState.emptyContext, body: countPosts)
 
     /// `n-plus-one/post-tags`.
     static let postTags = BenchmarkScenario(
         "post-tags", summary: "Reads the tag names of the 1,000 most recent posts",
-        variants: TagVariant.self, setup: SuiteState.init, reset: { try $0.resetContext() },
+        variants: TagVariant.self, setup: SuiteState.open, reset: SuiteState.emptyContext,
         body: readTags)
 
     static func countPosts(_ state: inout SuiteState, _ variant: CountVariant) throws -> UInt64 {

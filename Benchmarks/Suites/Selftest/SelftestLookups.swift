@@ -40,7 +40,7 @@ enum SelftestLookups {
         summary: "Reads n posts with their author's name: per-row lookups vs one batch vs a join",
         variants: Variant.self, setup: makeState, body: run)
 
-    static func makeState(_ context: CaseContext) throws -> Connection {
+    static func makeState(_ context: CaseContext, _ variant: Variant) throws -> Connection {
         let connection = try Connection()
         try connection.execute(
             script: """

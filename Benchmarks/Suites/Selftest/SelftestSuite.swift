@@ -42,7 +42,7 @@ public enum SelftestSuite {
         var extraElements = 0
     }
 
-    static func makeState(_ context: CaseContext) -> State {
+    static func makeState(_ context: CaseContext, _ variant: Variant) -> State {
         var generator = SplitMix64(seed: context.seed)
         let input = (0..<context.size).map { _ in Int(truncatingIfNeeded: generator.next() >> 1) }
         var hash = Checksum()
@@ -60,7 +60,7 @@ public enum SelftestSuite {
 
     /// Copies the input into the scratch buffer element by element, so the buffer is
     /// reused and the timed sort does not copy it.
-    static func refill(_ state: inout State) {
+    static func refill(_ state: inout State, _ variant: Variant) {
         for index in state.input.indices { state.scratch[index] = state.input[index] }
     }
 

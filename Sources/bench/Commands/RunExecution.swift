@@ -17,14 +17,14 @@ struct RunExecution {
     var stopFlag = StopFlag()
     var handlesInterrupts = true
 
-    /// Runs and returns the exit code (0, 1, 2 or 128 + the signal).
-    func execute() -> Int32 {
+    /// Runs and returns the exit code (success, failure, usage or 128 + the signal).
+    func execute() -> ExitCode {
         let session: RunSession
         do throws(RunSessionError) {
             session = try RunSession(options.request, suites: suites, host: HostFacts.current())
         } catch {
             console.err("error: \(error)")
-            return 2
+            return .usage
         }
         do throws(UsageError) {
             try ReportPublisher.checkRoot(options.outputRoot, usage: RunCommand.usage)
@@ -41,8 +41,7 @@ struct RunExecution {
             }
             callgrind = try options.request.countsInstructions ? makeCallgrindWorkers() : nil
         } catch {
-            console.err("error: \(ErrorText.describe(error))")
-            return 2
+            return console.failure(error, .usage)
         }
         defer { callgrind?.remove() }
         return run(session, gate: gate, workers: callgrind?.launcher ?? launcher)
@@ -50,7 +49,9 @@ struct RunExecution {
 
     /// Runs `session` with `workers`, handling interrupts and showing progress, then
     /// gates, publishes and prints.
-    private func run(_ session: RunSession, gate: GateCheck?, workers: WorkerLauncher) -> Int32 {
+    private func run(_ session: RunSession, gate: GateCheck?, workers: WorkerLauncher)
+        -> ExitCode
+    {
         let interrupts =
             handlesInterrupts ? InterruptHandler(stopFlag: stopFlag, console: console) : nil
         let progress = ProgressReporter.make(enabled: options.showsProgress, console: console)
@@ -73,11 +74,11 @@ struct RunExecution {
             }
         } catch {
             interrupts?.cancel()
-            console.err("error: \(ErrorText.describe(error))")
-            return 2
+            return console.failure(error, .usage)
         }
-        guard publish(results) else { return 1 }
-        return results.isPartial ? interrupts?.exitCode ?? 130 : (results.isFailed ? 1 : 0)
+        guard publish(results) else { return .failure }
+        if results.isPartial { return interrupts?.exitCode ?? .interrupted }
+        return results.isFailed ? .failure : .success
     }
 
     /// Writes the report directory and prints the gate table and the summary; false
