@@ -53,7 +53,8 @@ enum LiveResultsSuite {
             inside ? "update" : "update-outside",
             summary: "One save of \(changes) posts \(inside ? "inside" : "outside") the predicate",
             variants: Variant.self,
-            setup: { context, _ in LiveResultsState(suite: try SuiteState(context), inside: inside)
+            setup: { context, _ in
+                LiveResultsState(suite: try SuiteState(context), inside: inside)
             },
             reset: { state, variant in try state.prepare(variant) },
             body: { state, variant in try state.run(variant) })

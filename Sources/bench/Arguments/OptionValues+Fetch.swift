@@ -4,7 +4,7 @@ import Workloads
 extension OptionValues {
     /// What ``sortKey(_:_:)`` and ``keyPaths(_:_:)`` accept as a key path: dot-separated
     /// names of letters, digits and underscores (`likes`, `author.name`).
-    static func isKeyPath(_ text: Substring) -> Bool {
+    private static func isKeyPath(_ text: Substring) -> Bool {
         let names = text.split(separator: ".", omittingEmptySubsequences: false)
         return names.allSatisfy { name in
             !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }

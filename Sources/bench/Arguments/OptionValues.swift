@@ -1,6 +1,5 @@
 import BenchKit
 import Foundation
-import ObjectGraph
 import Workloads
 
 /// The parsers options are declared with: each turns an option's text into a typed

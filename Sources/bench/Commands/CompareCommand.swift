@@ -23,10 +23,8 @@ struct CompareCommand: Subcommand {
         "--thresholds", "FILE", "thresholds file (default: the built-in rules)")
     static let allowDatasetChange = FlagOption(
         "--allow-dataset-change", "compare even when dataset hashes differ")
-    static let out = ValueOption(
-        "--out", "DIR", "directory that holds run directories (default Reports)")
     static let options: [any CommandOption] = [
-        thresholds, allowDatasetChange, out, SharedOptions.format,
+        thresholds, allowDatasetChange, SharedOptions.out, SharedOptions.format,
     ]
 
     let baseline: String
@@ -44,7 +42,7 @@ struct CompareCommand: Subcommand {
         current = arguments.positionals[1]
         thresholds = try arguments.value(Self.thresholds)
         allowsDatasetChange = arguments.has(Self.allowDatasetChange)
-        outputRoot = try arguments.value(Self.out) ?? "Reports"
+        outputRoot = try arguments.value(SharedOptions.out) ?? "Reports"
         formats = try SharedOptions.formats(arguments)
     }
 

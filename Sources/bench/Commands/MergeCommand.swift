@@ -16,9 +16,7 @@ struct MergeCommand: Subcommand {
         is refused, naming the shards missing. Exit codes: 0 success, 1 a checksum
         mismatch or failed case, 2 usage or input error.
         """
-    static let out = ValueOption(
-        "--out", "DIR", "directory that holds run directories (default Reports)")
-    static let options: [any CommandOption] = [out, SharedOptions.format]
+    static let options: [any CommandOption] = [SharedOptions.out, SharedOptions.format]
 
     let inputs: [String]
     let outputRoot: String
@@ -36,7 +34,7 @@ struct MergeCommand: Subcommand {
             throw Self.usageError("merge needs at least one results file")
         }
         inputs = arguments.positionals
-        outputRoot = try arguments.value(Self.out) ?? "Reports"
+        outputRoot = try arguments.value(SharedOptions.out) ?? "Reports"
         formats = try SharedOptions.formats(arguments)
     }
 

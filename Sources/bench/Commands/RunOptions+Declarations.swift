@@ -27,8 +27,6 @@ extension RunOptions {
     static let seed = ValueOption(
         "--seed", "N", "seed for generated data and bootstrap statistics (default 42)",
         OptionValues.seed)
-    static let out = ValueOption(
-        "--out", "DIR", "directory that holds run directories (default Reports)")
     static let noProgress = FlagOption("--no-progress", "print no progress, only the summary")
     static let shard = ValueOption(
         "--shard", "I/N", "run only shard I of N (every N-th scenario x size group)",
@@ -58,7 +56,7 @@ extension RunOptions {
 
     /// Every option, in help order.
     static let all: [any CommandOption] = [
-        suite, filter, sizes, profile, iterations, warmup, maxTime, seed, out,
+        suite, filter, sizes, profile, iterations, warmup, maxTime, seed, SharedOptions.out,
         SharedOptions.format, noProgress, shard, inProcess, instructions, callgrindOut,
         SharedOptions.datasetDir, baseline, thresholds, allowDatasetChange, rerunSuspects,
         against,

@@ -38,7 +38,7 @@ struct RunOptions: Equatable {
         request.sizes = try arguments.value(Self.sizes)
         try readLimits(arguments)
         request.seed = try arguments.value(Self.seed) ?? request.seed
-        outputRoot = try arguments.value(Self.out) ?? outputRoot
+        outputRoot = try arguments.value(SharedOptions.out) ?? outputRoot
         formats = try SharedOptions.formats(arguments)
         showsProgress = !arguments.has(Self.noProgress)
         request.shard = try arguments.value(Self.shard)

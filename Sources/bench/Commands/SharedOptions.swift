@@ -10,6 +10,10 @@ enum SharedOptions {
         "--format", "LIST", "report formats: \(ReportCommand.formatList) (default: all)",
         OptionValues.choices(ReportFormat.self))
 
+    /// `--out DIR`: the directory that holds run directories (`run`, `merge`, `compare`).
+    static let out = ValueOption(
+        "--out", "DIR", "directory that holds run directories (default Reports)")
+
     /// `--dataset-dir DIR`: the dataset cache, as an absolute directory URL.
     static let datasetDir = ValueOption(
         "--dataset-dir", "DIR",
