@@ -1,3 +1,4 @@
+import BenchKit
 import DurableFiles
 import Foundation
 
@@ -24,14 +25,10 @@ public struct ReportDirectory: Sendable {
         self.root = root
     }
 
-    /// The directory name for a run: `<timestamp>-<label>`.
+    /// The directory name for a run: `<timestamp>-<label>`, the run's ID
+    /// (``RunResults/runID(label:date:)``).
     public static func name(label: String, date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd-HHmmss"
-        let safe = label.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "_" }
-        return formatter.string(from: date) + "-" + String(safe)
+        RunResults.runID(label: label, date: date)
     }
 
     /// Checks, before anything runs, that `root` is (or can become) a directory this

@@ -1,4 +1,4 @@
 import Foundation
 
 // Thin entry point: everything happens in BenchTool so tests can drive it.
-exit(BenchTool.main(CommandLine.arguments))
+exit(BenchTool.main(CommandLine.arguments).rawValue)

@@ -24,15 +24,6 @@ import Testing
         #expect(build.name == directory.path)
     }
 
-    @Test("without a thresholds file, wall time gates and CPU times are only reported")
-    func defaults() {
-        let id = BenchmarkID(suite: "selftest", scenario: "sort")
-        let rules = RunExecution.againstDefaults
-        #expect(rules.rule(for: .wallTime, in: id).gate)
-        #expect(!rules.rule(for: .cpuUser, in: id).gate)
-        #expect(!rules.rule(for: .cpuSystem, in: id).gate)
-    }
-
     @Test("A/A against the same binary: both sides sampled, time compared with samples")
     func sameBuild() throws {
         let out = try BenchBinaryTests.temporaryDirectory()

@@ -11,7 +11,7 @@ import Testing
         guard case .parsed(let parsed) = try RunCommand.parser.parse(arguments) else {
             throw UsageError(message: "help requested", usage: "")
         }
-        return try RunOptions(parsed, suites: SuiteCatalog.all, values: RunCommand.values)
+        return try RunOptions(parsed, suites: SuiteCatalog.all)
     }
 
     static func error(_ arguments: [String]) -> UsageError? {
@@ -26,16 +26,17 @@ import Testing
     @Test("defaults without options")
     func defaults() throws {
         let options = try Self.options([])
+        let request = options.request
         #expect(
-            options.suites == [
+            request.suites == [
                 "faulting", "batch-size", "n-plus-one", "indexes", "batch-ops", "materialize",
                 "contexts",
             ])
-        #expect(options.profile == .standard && options.limits == RunProfile.standard.limits)
-        #expect(options.seed == 42 && options.outputRoot == "Reports")
+        #expect(request.profile == .standard && request.limits == RunProfile.standard.limits)
+        #expect(request.seed == 42 && options.outputRoot == "Reports")
         #expect(options.formats == ReportFormat.allCases)
-        #expect(options.showsProgress && !options.isInProcess)
-        #expect(options.filter == nil && options.sizes == nil && options.shard == nil)
+        #expect(options.showsProgress && !request.isInProcess)
+        #expect(request.filter == nil && request.sizes == nil && request.shard == nil)
         #expect(options.datasetDirectory == nil)
     }
 
@@ -47,18 +48,19 @@ import Testing
             "--seed", "7", "--out", "/tmp/reports", "--format", "csv", "--no-progress",
             "--shard", "2/3", "--in-process", "--dataset-dir", "/tmp/data/../datasets",
         ])
-        #expect(options.suites == ["selftest"])
-        #expect(options.filter == Glob("selftest/*"))
-        #expect(options.sizes == [10_000, 100_000, 1_000_000])
-        #expect(options.profile == .quick)
-        #expect(options.limits.maxIterations == 5 && options.limits.warmupIterations == 0)
-        #expect(options.limits.maxTime == 0.5)
+        let request = options.request
+        #expect(request.suites == ["selftest"])
+        #expect(request.filter == Glob("selftest/*"))
+        #expect(request.sizes == [10_000, 100_000, 1_000_000])
+        #expect(request.profile == .quick)
+        #expect(request.limits.maxIterations == 5 && request.limits.warmupIterations == 0)
+        #expect(request.limits.maxTime == 0.5)
         #expect(
-            options.limits.instrumentedIterations == RunProfile.quick.limits.instrumentedIterations)
-        #expect(options.seed == 7 && options.outputRoot == "/tmp/reports")
+            request.limits.instrumentedIterations == RunProfile.quick.limits.instrumentedIterations)
+        #expect(request.seed == 7 && options.outputRoot == "/tmp/reports")
         #expect(options.formats == [.csv])
-        #expect(!options.showsProgress && options.isInProcess)
-        #expect(options.shard == Shard(index: 2, count: 3))
+        #expect(!options.showsProgress && request.isInProcess)
+        #expect(request.shard == Shard(index: 2, count: 3))
         #expect(options.label == "selftest-shard2of3")
         #expect(options.datasetDirectory == "/tmp/datasets")
     }
@@ -68,7 +70,7 @@ import Testing
         let options = try Self.options([
             "--profile=full", "--max-time=2m", "--format=json,csv,json",
         ])
-        #expect(options.profile == .full && options.limits.maxTime == 120)
+        #expect(options.request.profile == .full && options.request.limits.maxTime == 120)
         #expect(options.formats == [.json, .csv])
     }
 
@@ -76,7 +78,7 @@ import Testing
         "durations in seconds, ms and minutes",
         arguments: [("2", 2.0), ("1.5s", 1.5), ("250ms", 0.25), ("1m", 60)])
     func durations(text: String, seconds: Double) throws {
-        #expect(try Self.options(["--max-time", text]).limits.maxTime == seconds)
+        #expect(try Self.options(["--max-time", text]).request.limits.maxTime == seconds)
     }
 
     @Test("mistakes are usage errors with a clear message", arguments: ErrorCase.all)
@@ -91,7 +93,8 @@ import Testing
         #expect(try RunCommand.parser.parse(["--seed", "3", "--help"]) == .help)
         #expect(try RunCommand.parser.parse(["-h"]) == .help)
         let literal = try MergeCommand.parser.parse(["--", "--help"])
-        #expect(literal == .parsed(ParsedArguments(positionals: ["--help"])))
+        #expect(
+            literal == .parsed(ParsedArguments(positionals: ["--help"], usage: MergeCommand.usage)))
     }
 }
 

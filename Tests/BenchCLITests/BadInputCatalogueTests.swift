@@ -3,8 +3,6 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import bench
-
 /// The catalogue of bad inputs (part 5 of the reliability issue) for the command line:
 /// bad flags and values, and every kind of broken results, baseline and thresholds
 /// file. Each gives exit 2 and exactly this text (`{dir}` is the test's directory; a
@@ -33,9 +31,8 @@ import Testing
         let arguments = entry.arguments.map {
             $0.replacingOccurrences(of: "{dir}", with: directory.url.path)
         }
-        let capture = BenchToolTests.Capture()
-        let status = BenchTool.main(["bench"] + arguments, output: capture.console)
-        let first = capture.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let (status, text) = BenchToolTests.main(arguments)
+        let first = text.split(separator: "\n", omittingEmptySubsequences: false)
             .prefix { !$0.hasPrefix("usage: ") }.joined(separator: "\n")
         #expect(status == 2, "\(entry.name)")
         #expect(

@@ -17,10 +17,19 @@ import Testing
         }
     }
 
-    static func main(_ arguments: String...) -> (status: Int32, text: String) {
+    /// Runs `bench` with `arguments` in this process: the exit status a shell would
+    /// see and everything printed, standard output and error interleaved. The one way
+    /// the CLI tests drive the command (only this file needs `@testable import bench`
+    /// for it).
+    static func main(_ arguments: [String]) -> (status: Int32, text: String) {
         let capture = Capture()
         let status = BenchTool.main(["bench"] + arguments, output: capture.console)
-        return (status, capture.text)
+        return (status.rawValue, capture.text)
+    }
+
+    /// ``main(_:)`` with the arguments listed.
+    static func main(_ arguments: String...) -> (status: Int32, text: String) {
+        main(arguments)
     }
 
     @Test("--version prints the version")
@@ -46,6 +55,29 @@ import Testing
         for option in command.options { #expect(text.contains(option.name)) }
     }
 
+    @Test("exit codes are the documented ones: 0, 1, 2, and 128 + the signal")
+    func exitCodes() {
+        #expect(ExitCode.success.rawValue == 0 && ExitCode.failure.rawValue == 1)
+        #expect(ExitCode.usage.rawValue == 2 && ExitCode.interrupted.rawValue == 130)
+        #expect(ExitCode.signal(SIGTERM).rawValue == 143 && ExitCode.signal(SIGHUP).rawValue == 129)
+    }
+
+    @Test("every subcommand declares each option once, and the parser accepts each")
+    func optionsDeclaredOnce() throws {
+        for command in BenchTool.subcommands {
+            let names = command.options.map(\.name)
+            #expect(Set(names).count == names.count, "\(command.name): \(names)")
+            for option in command.options {
+                let words = option.spec.takesValue ? [option.name, "x"] : [option.name]
+                guard case .parsed(let parsed) = try command.parser.parse(words) else {
+                    Issue.record("\(command.name) \(option.name): help instead of a parse")
+                    continue
+                }
+                #expect(parsed.isGiven(option.name), "\(command.name) \(option.name)")
+            }
+        }
+    }
+
     @Test(
         "usage errors exit 2 with the message and usage line",
         arguments: [
@@ -59,11 +91,10 @@ import Testing
             (["report", "--format", "pdf", "x.json"], "invalid value 'pdf' for --format"),
         ])
     func usageErrors(arguments: [String], message: String) {
-        let capture = Capture()
-        let status = BenchTool.main(["bench"] + arguments, output: capture.console)
+        let (status, text) = Self.main(arguments)
         #expect(status == 2)
-        #expect(capture.text.contains("error: \(message)"))
-        #expect(capture.text.contains("usage: bench"))
+        #expect(text.contains("error: \(message)"))
+        #expect(text.contains("usage: bench"))
     }
 
     @Test("a filter that matches nothing is a usage error, before anything runs")
@@ -79,32 +110,33 @@ import Testing
         let capture = Capture()
         let command = MergeCommand(
             inputs: ["/nonexistent/results.json"], outputRoot: "/tmp", formats: [.json])
-        #expect(command.run(console: capture.console) == 2)
+        #expect(command.run(console: capture.console) == .usage)
         #expect(capture.text.contains("/nonexistent/results.json"))
     }
 
     @Test("list shows benchmarks with their configurations")
     func list() throws {
-        guard case .parsed(let parsed) = try ListCommand.parser.parse(["--filter", "selftest/*"])
-        else {
-            Issue.record("help instead of a parse")
-            return
-        }
-        let lines = try ListCommand(parsed).lines()
+        let lines = try Self.list("--filter", "selftest/*")
         #expect(lines.contains { $0.hasPrefix("selftest") })
         #expect(lines.contains { $0.contains("selftest/sort") && $0.contains("10k,100k") })
         #expect(lines.contains { $0.contains("[allocating]") })
-        let faulting = try ListCommand(ParsedArguments(values: ["--filter": "faulting/*"])).lines()
+        let faulting = try Self.list("--filter", "faulting/*")
         #expect(faulting.contains("    [raw] one JOIN  (raw floor)"))
         #expect(faulting.contains("    [faults] defaults: 1 + distinct authors"))
-        let batchOps = try ListCommand(ParsedArguments(values: ["--filter": "batch-ops/delete"]))
-            .lines()
+        let batchOps = try Self.list("--filter", "batch-ops/delete")
         #expect(
             batchOps.contains {
                 $0.hasPrefix("    [per-object-save-every-100]")
                     && $0.hasSuffix("(sizes up to 100k)")
             })
-        let none = try ListCommand(ParsedArguments(values: ["--filter": "nothing*"])).lines()
-        #expect(none.isEmpty)
+        #expect(try Self.list("--filter", "nothing*").isEmpty)
+    }
+
+    /// `bench list`'s lines for `arguments`.
+    static func list(_ arguments: String...) throws -> [String] {
+        guard case .parsed(let parsed) = try ListCommand.parser.parse(arguments) else {
+            throw UsageError(message: "help instead of a parse", usage: ListCommand.usage)
+        }
+        return try ListCommand(parsed).lines()
     }
 }

@@ -169,7 +169,7 @@ import Testing
             baseline: GateFixtures.run([GateFixtures.caseResult()]),
             current: GateFixtures.run([GateFixtures.caseResult(statements: 2)]), name: "b")
         let capture = BenchToolTests.Capture()
-        GateCheck.print(comparison, to: capture.console, annotate: true)
+        GateTable.print(comparison, to: capture.console, annotate: true)
         #expect(
             capture.text.contains(
                 "::error title=Benchmark regression::fixture/lookups [batched] 10k sql.select: 1 → 2 (exact)%0A+ SELECT"

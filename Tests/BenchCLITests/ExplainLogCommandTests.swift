@@ -2,8 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import bench
-
 /// `bench explain-log`: a log explained to the terminal and to a report directory;
 /// standard input; and every unusable input an exit 2 with a message naming the file.
 @Suite struct ExplainLogCommandTests {
@@ -149,9 +147,8 @@ import Testing
         let arguments = entry.arguments.map {
             $0.replacingOccurrences(of: "{dir}", with: directory.url.path)
         }
-        let capture = BenchToolTests.Capture()
-        let status = BenchTool.main(["bench", "explain-log"] + arguments, output: capture.console)
-        let first = capture.text.split(separator: "\n").first.map(String.init) ?? ""
+        let (status, text) = BenchToolTests.main(["explain-log"] + arguments)
+        let first = text.split(separator: "\n").first.map(String.init) ?? ""
         #expect(status == 2)
         #expect(first == entry.expected.replacingOccurrences(of: "{dir}", with: directory.url.path))
     }

@@ -3,8 +3,6 @@ import TestSupport
 import Testing
 import Workloads
 
-@testable import bench
-
 /// `bench generate` and `bench list --datasets`: output, reuse, and errors.
 @Suite struct GenerateCommandTests {
     @Test("generates, then reuses; --describe prints selectivity; list shows the dataset")
@@ -40,10 +38,9 @@ import Workloads
             (["--sizes", "10k"], "unknown option '--sizes'"),
         ])
     func usageErrors(arguments: [String], message: String) {
-        let capture = BenchToolTests.Capture()
-        let status = BenchTool.main(["bench", "generate"] + arguments, output: capture.console)
+        let (status, text) = BenchToolTests.main(["generate"] + arguments)
         #expect(status == 2)
-        #expect(capture.text.contains(message))
-        #expect(capture.text.contains("usage: bench generate"))
+        #expect(text.contains(message))
+        #expect(text.contains("usage: bench generate"))
     }
 }

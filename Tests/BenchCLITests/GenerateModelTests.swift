@@ -3,8 +3,6 @@ import TestSupport
 import Testing
 import Workloads
 
-@testable import bench
-
 /// `bench generate --model` with CoreDataPlus's SampleModel (Tests/Fixtures, MIT).
 @Suite struct GenerateModelTests {
     static let sampleModel = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -71,9 +69,8 @@ import Workloads
             (["--model", sampleModel, "--schema", "social"], "give --schema or --model, not both"),
         ])
     func usageErrors(arguments: [String], message: String) {
-        let capture = BenchToolTests.Capture()
-        let status = BenchTool.main(["bench", "generate"] + arguments, output: capture.console)
+        let (status, text) = BenchToolTests.main(["generate"] + arguments)
         #expect(status == 2)
-        #expect(capture.text.contains(message), "\(capture.text)")
+        #expect(text.contains(message), "\(text)")
     }
 }

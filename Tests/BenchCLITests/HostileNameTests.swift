@@ -35,7 +35,7 @@ import Testing
     @Test("the gate table prints one workflow command per regression, its data escaped")
     func annotations() throws {
         let capture = BenchToolTests.Capture()
-        GateCheck.print(
+        GateTable.print(
             try #require(Self.regressed().comparison), to: capture.console, annotate: true)
         let commands = capture.text.split(separator: "\n").filter { $0.hasPrefix("::") }
         #expect(

@@ -4,8 +4,6 @@ import TestSupport
 import Testing
 import Workloads
 
-@testable import bench
-
 /// Part 6 of the reliability issue, end to end on the built binary: signals, SIGKILL,
 /// an unusable --out, concurrent generations.
 @Suite struct InterruptedRunTests {
@@ -91,7 +89,7 @@ import Workloads
         #expect(
             result.text
                 == "error: --out \(out) cannot hold run directories: Not a directory (ENOTDIR); "
-                + "give a writable directory\n\(RunCommand.usage)")
+                + "give a writable directory\nusage: bench run [options]")
     }
 
     @Test("two concurrent cold generations of one dataset both succeed and agree")

@@ -2,8 +2,6 @@ import BenchKit
 import Foundation
 import Testing
 
-@testable import bench
-
 /// `bench report`: re-renders every format from a results file, never runs anything.
 @Suite struct ReportCommandTests {
     static func temporaryDirectory() throws -> URL {

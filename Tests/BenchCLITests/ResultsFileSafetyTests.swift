@@ -2,8 +2,6 @@ import BenchKit
 import Foundation
 import Testing
 
-@testable import bench
-
 /// Commands that read results files never damage them and refuse incomplete input.
 @Suite struct ResultsFileSafetyTests {
     @Test("bench report DIR leaves results.json byte for byte, unknown fields included")
@@ -38,10 +36,7 @@ import Testing
             paths.append(try GateFixtures.write(part, "part\(index).json", in: directory))
         }
         let out = directory.appendingPathComponent("out")
-        let capture = BenchToolTests.Capture()
-        let status = BenchTool.main(
-            ["bench", "merge", "--out", out.path] + paths, output: capture.console)
-        let result = (status: status, text: capture.text)
+        let result = BenchToolTests.main(["merge", "--out", out.path] + paths)
         #expect(result.status == 2)
         #expect(
             result.text

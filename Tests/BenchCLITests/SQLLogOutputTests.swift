@@ -1,8 +1,6 @@
 import Foundation
 import Testing
 
-@testable import bench
-
 /// `bench run` writes a level-1 SQL log per traced case under `sql/`, the page links
 /// them, and `bench report --out` carries them along.
 @Suite struct SQLLogOutputTests {
@@ -63,10 +61,8 @@ import Testing
                         atPath: root.appendingPathComponent("latest").path)
                 ).path)
         }
-        let merge = BenchTool.main(
-            ["bench", "merge", "--out", root.path] + parts,
-            output: BenchToolTests.Capture().console)
-        #expect(merge == 0)
+        let merge = BenchToolTests.main(["merge", "--out", root.path] + parts)
+        #expect(merge.status == 0)
         let logs = try FileManager.default.contentsOfDirectory(
             atPath: root.appendingPathComponent("latest/sql/selftest-sql").path)
         #expect(logs.count == 6)

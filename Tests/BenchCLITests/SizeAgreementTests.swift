@@ -23,8 +23,7 @@ import Testing
 
     @Test("run accepts the largest size generate accepts, and no more")
     func cap() throws {
-        let values = RunCommand.values
-        #expect(try values.sizes("1000m,2.5k") == [1_000_000_000, 2_500])
-        #expect(throws: UsageError.self) { try values.sizes("1000000001") }
+        #expect(try RunOptions.sizes.read("1000m,2.5k") == [1_000_000_000, 2_500])
+        #expect(throws: OptionValueError.self) { try RunOptions.sizes.read("1000000001") }
     }
 }

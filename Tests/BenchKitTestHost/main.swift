@@ -28,7 +28,7 @@ enum MemoryVariant: BenchmarkVariant {
 
 let memory = BenchmarkScenario(
     "memory", summary: "A 500 MB case followed by a 1 MB case", variants: MemoryVariant.self,
-    setup: { _ in () },
+    setup: { _, _ in () },
     body: { _, variant in
         switch variant {
         case .large: touch(bytes: 500_000_000)
@@ -50,7 +50,7 @@ enum CrashVariant: BenchmarkVariant {
 
 let crash = BenchmarkScenario(
     "crash", summary: "One configuration traps in its body", variants: CrashVariant.self,
-    setup: { _ in () },
+    setup: { _, _ in () },
     body: { _, variant in
         switch variant {
         case .healthy: 7
@@ -81,7 +81,7 @@ enum TracedVariant: BenchmarkVariant {
 let sqlLog = BenchmarkScenario(
     "sql-log", summary: "Logs 2,500 SQL lines per instrumented iteration",
     variants: TracedVariant.self,
-    setup: { context in
+    setup: { context, _ in
         let body = LoggingBody()
         context.register(trace: body.recorder)
         return body
@@ -104,14 +104,14 @@ enum OnlyVariant: BenchmarkVariant {
 
 let failingSetup = BenchmarkScenario(
     "failing-setup", summary: "Setup throws", variants: OnlyVariant.self,
-    setup: { _ -> Int in throw FixtureSetupError() },
+    setup: { _, _ -> Int in throw FixtureSetupError() },
     body: { _, _ in 0 })
 
 /// A setup that takes ten minutes, as generating a large dataset does: a worker busy
 /// in it must still die with its parent.
 let stall = BenchmarkScenario(
     "stall", summary: "Setup sleeps for ten minutes", variants: OnlyVariant.self,
-    setup: { _ in Thread.sleep(forTimeInterval: 600) },
+    setup: { _, _ in Thread.sleep(forTimeInterval: 600) },
     body: { _, _ in 0 })
 
 let fixtures = BenchmarkSuite(

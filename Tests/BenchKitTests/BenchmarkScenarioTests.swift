@@ -38,13 +38,33 @@ import Testing
             sizes: [5],
             BenchmarkScenario(
                 "kinds", summary: "", variants: Floored.self, sizeLimits: [.floor: limit],
-                setup: { context in context.configuration.kind == .raw ? 1 : 0 },
+                setup: { context, _ in context.configuration.kind == .raw ? 1 : 0 },
                 body: { isRaw, _ in UInt64(isRaw) }))
         #expect(benchmark.configurations.map(\.kind) == [.subject, .raw])
         #expect(benchmark.configurations.map(\.sizeLimit) == [nil, limit])
         let results = Fixtures.run([benchmark])
         #expect(results.cases.map(\.checksum) == [0, 1].map(CaseResult.hex))
         #expect(results.cases.map(\.configurationKind) == [.subject, .raw])
+    }
+
+    @Test("setup and reset receive the case's own variant, as the body does")
+    func variantReachesSetupAndReset() {
+        let log = CallLog()
+        let benchmark = Fixtures.suite(
+            sizes: [1],
+            BenchmarkScenario(
+                "variants", summary: "", variants: Trio.self,
+                setup: { _, variant in variant.rawValue },
+                reset: { state, variant in log.append("reset \(state) \(variant.rawValue)") },
+                body: { state, variant in
+                    log.append("body \(state) \(variant.rawValue)")
+                    return 0
+                }))
+        _ = Fixtures.run([benchmark])
+        let entries = log.all.map { $0.split(separator: " ") }
+        #expect(Set(entries.map { $0[1] }) == ["A", "B", "C"])
+        #expect(entries.allSatisfy { $0[1] == $0[2] }, "\(log.all)")
+        #expect(entries.filter { $0[0] == "reset" }.count == entries.count / 2)
     }
 
     /// What a verified fixture did, in order; confined to the thread running the case
@@ -67,12 +87,12 @@ import Testing
             sizes: [1],
             BenchmarkScenario(
                 "verified", summary: "", variants: Only.self,
-                setup: { context in
+                setup: { context, _ in
                     context.register(ledger)
                     context.register(trace: ledger.recorder)
                     return ledger
                 },
-                reset: { ledger in ledger.resets.append(MonotonicClock.now()) },
+                reset: { ledger, _ in ledger.resets.append(MonotonicClock.now()) },
                 body: { ledger, _ in
                     ledger.work += 1
                     ledger.events.append("body")
@@ -117,7 +137,7 @@ import Testing
     func verifyChecksumIsCompared() throws {
         let scenario = { (name: String, written: @escaping @Sendable (Pair) -> Int) in
             BenchmarkScenario(
-                name, summary: "", variants: Pair.self, setup: { _ in 0 },
+                name, summary: "", variants: Pair.self, setup: { _, _ in 0 },
                 body: { value, variant in value = written(variant) },
                 verify: { value in UInt64(value) })
         }
@@ -134,7 +154,7 @@ import Testing
     func suiteSizes() {
         let scenarios = ["first", "second"].map {
             BenchmarkScenario(
-                $0, summary: "", variants: Pair.self, setup: { _ in () }, body: { _, _ in 0 })
+                $0, summary: "", variants: Pair.self, setup: { _, _ in () }, body: { _, _ in 0 })
         }
         let suite = BenchmarkSuite(
             name: "fixture", summary: "", sizes: [30, 10], scenarios: scenarios)

@@ -15,7 +15,7 @@ enum Fixtures {
         checksum: @escaping @Sendable (Variant, Int) throws -> UInt64 = { _, size in UInt64(size) }
     ) -> Benchmark {
         let declared = BenchmarkScenario(
-            scenario, summary: "fixture", variants: variants, setup: { context in context.size },
+            scenario, summary: "fixture", variants: variants, setup: { context, _ in context.size },
             body: { size, variant in
                 log?.append(variant.rawValue)
                 return try checksum(variant, size)

@@ -45,7 +45,7 @@ import Testing
             BenchmarkScenario(
                 "limit", summary: "fixture", variants: Limits.self,
                 sizeLimits: [.limited: .init(largest: 10, reason: "too slow above 10")],
-                setup: { context in context.size }, body: { size, _ in UInt64(size) }))
+                setup: { context, _ in context.size }, body: { size, _ in UInt64(size) }))
         let results = Fixtures.run([benchmark])
         #expect(results.cases.map(\.key.configuration) == ["free", "limited", "free", "limited"])
         #expect(results.cases.map(\.status) == [.passed, .passed, .passed, .skipped])
@@ -129,7 +129,7 @@ import Testing
             sizes: [4],
             BenchmarkScenario(
                 "counters", summary: "", variants: Only.self,
-                setup: { context in
+                setup: { context, _ in
                     let counter = BodyCounter()
                     context.register(counter)
                     return counter

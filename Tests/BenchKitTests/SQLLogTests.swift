@@ -70,7 +70,7 @@ import Testing
         let benchmark = Fixtures.suite(
             sizes: [1],
             BenchmarkScenario(
-                "sql-log", summary: "", variants: Traced.self, setup: { _ in () },
+                "sql-log", summary: "", variants: Traced.self, setup: { _, _ in () },
                 body: { _, _ in 0 }))
         let limits = RunLimits(
             warmupIterations: 0, maxIterations: 1, maxTime: 60, instrumentedIterations: 2)
@@ -101,7 +101,7 @@ import Testing
             sizes: [1],
             BenchmarkScenario(
                 "log", summary: "", variants: Only.self,
-                setup: { context in
+                setup: { context, _ in
                     let counter = Counter()
                     context.register(trace: counter.recorder)
                     return counter

@@ -38,7 +38,7 @@ import Testing
         sizes: [12],
         BenchmarkScenario(
             "traced", summary: "traced", variants: Faults.self,
-            setup: { context in
+            setup: { context, _ in
                 let engine = FakeEngine()
                 context.register(trace: engine.recorder)
                 return (engine, context.size)

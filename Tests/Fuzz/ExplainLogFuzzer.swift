@@ -32,12 +32,12 @@ public func fuzzExplainLog(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
     let findings = LogFindings(summary: summary, file: "fuzz.log", names: nil, replay: nil)
         .findings()
-    let report = ExplainReport(
+    let report = ExplainLogReport(
         files: [ExplainedFile(path: "fuzz.log", bytes: count, summary: summary)], model: nil,
         findings: findings, replay: nil, notes: [])
-    let page = ExplainReportWriter().html(report)
+    let page = ExplainLogReportWriter().html(report)
     precondition(!page.contains("<script>alert"), "markup from the log reached the page")
-    _ = ExplainReportWriter().markdown(report)
+    _ = ExplainLogReportWriter().markdown(report)
     for line in ExplainSummaryText(report: report).lines {
         precondition(
             !line.unicodeScalars.contains { $0.value < 0x20 && $0 != "\t" },

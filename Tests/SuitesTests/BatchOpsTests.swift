@@ -5,7 +5,7 @@ import Testing
 
 /// `batch-ops`: every configuration leaves the same rows, and the batch requests run
 /// one write statement where per-object saves run one per object.
-@Suite(.serialized) struct BatchOpsTests {
+@Suite struct BatchOpsTests {
     @Test("insert, update and delete agree on the resulting rows; batch writes are one statement")
     func batchOps() throws {
         let cases = SuiteRun.run(BatchOpsSuite.suite.benchmarks)

@@ -6,7 +6,7 @@ import Testing
 /// `contexts`: every configuration agrees with its raw floor, and runs the statements
 /// Core Data's rules give (a merge or a child save adds no SQL; a merge from history
 /// reads the transactions, then faults each changed object it holds).
-@Suite(.serialized) struct ContextsSuiteTests {
+@Suite struct ContextsSuiteTests {
     @Test("merges, child saves and history merges agree with raw and run the expected statements")
     func contexts() throws {
         let cases = SuiteRun.run(ContextsSuite.suite.benchmarks)

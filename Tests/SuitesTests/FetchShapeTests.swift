@@ -5,7 +5,7 @@ import Testing
 
 /// `batch-size` and `indexes`: statement counts from the recorded metrics, query plans
 /// from the SQL traces, and checksum agreement.
-@Suite(.serialized) struct FetchShapeTests {
+@Suite struct FetchShapeTests {
     @Test("batch-size: 1 + ⌈N/B⌉ when scanning, 1 + ⌈50/B⌉ when scrolling, 1 with B = 0")
     func batchSize() throws {
         let cases = SuiteRun.run(BatchSizeSuite.suite.benchmarks)

@@ -5,7 +5,7 @@ import Testing
 
 /// `layers`: the three layers agree on every scenario, and the SwiftData-style layer
 /// runs exactly the Core Data-style layer's statements wherever the two mean the same.
-@Suite(.serialized) struct LayersTests {
+@Suite struct LayersTests {
     @Test("coredata, swiftdata and raw agree; swiftdata's statements equal coredata's")
     func layers() throws {
         let cases = SuiteRun.run(LayersSuite.suite.benchmarks)

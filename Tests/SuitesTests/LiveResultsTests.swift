@@ -5,7 +5,7 @@ import Testing
 
 /// `live-results` and `history`: every configuration agrees, and the statements match
 /// docs/LIVE-RESULTS.md and docs/HISTORY.md.
-@Suite(.serialized) struct LiveResultsTests {
+@Suite struct LiveResultsTests {
     @Test("a controller's diff after a save runs no SELECT; a refetch runs one")
     func liveResults() throws {
         let cases = SuiteRun.run(LiveResultsSuite.suite.benchmarks)

@@ -5,7 +5,7 @@ import Testing
 
 /// `materialize`: typed, key-value and raw reads agree, and run the statements Core
 /// Data's rules give (typed reads change no count).
-@Suite(.serialized) struct MaterializeTests {
+@Suite struct MaterializeTests {
     @Test("every configuration agrees; reads, faults and inserts run their expected statements")
     func materialize() throws {
         let cases = SuiteRun.run(MaterializeSuite.suite.benchmarks)

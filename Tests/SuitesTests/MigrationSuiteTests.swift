@@ -5,7 +5,7 @@ import Testing
 
 /// `migration`: every configuration leaves the same posts, authors, tags (and bodies,
 /// for the splits), and the raw floors run exactly their statements.
-@Suite(.serialized) struct MigrationSuiteTests {
+@Suite struct MigrationSuiteTests {
     @Test("lightweight, deferred, custom and staged migrations agree on the migrated content")
     func migration() throws {
         let cases = SuiteRun.run(MigrationSuite.suite.benchmarks)

@@ -10,7 +10,7 @@ import Workloads
 /// `bench run --model`: the templates generated from a small Xcode model written for
 /// these tests, and one run of every configuration at 1,000 with the statement counts
 /// Core Data's rules give and checksum agreement.
-@Suite(.serialized) struct ModelSuiteTests {
+@Suite struct ModelSuiteTests {
     /// A library: authors (legacy `indexed` name), books (archived keyword lists, a fetch
     /// index on `year`, an optional author, many-to-many tags), tags (unique labels, so `insert-Tag` copies
     /// rows with fresh labels), and two fetch request templates, one whose variable no

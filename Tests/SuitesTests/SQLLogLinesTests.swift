@@ -8,7 +8,7 @@ import Testing
 
 /// An engine case's SQL log is what ObjectGraph's level-1 SQL debug log prints for the
 /// same work (times aside), cut at 2,000 lines with the rest counted.
-@Suite(.serialized) struct SQLLogLinesTests {
+@Suite struct SQLLogLinesTests {
     /// What a level-1 log printed.
     final class Printed: Sendable {
         let lines = Mutex<[String]>([])

@@ -6,7 +6,7 @@ import Testing
 /// The bridge records the engine's statements from its trace events: real time and
 /// rows per group, bound values, plans with the bound key list not taken for a full
 /// scan.
-@Suite(.serialized) struct SQLTraceBridgeTests {
+@Suite struct SQLTraceBridgeTests {
     /// One traced iteration of `faulting/posts-with-author` in `variant`.
     private func trace(_ variant: FaultingSuite.Variant) throws -> SQLTrace {
         _ = SuiteRun.datasets

@@ -5,7 +5,7 @@ import Testing
 
 /// The statement counts of coredata-reference.md section 3, asserted from each case's
 /// recorded metrics, and checksum agreement across every scenario's configurations.
-@Suite(.serialized) struct StatementCountTests {
+@Suite struct StatementCountTests {
     /// Distinct authors of the 1,000 most recent posts.
     static let recentAuthors =
         "SELECT COUNT(DISTINCT ZAUTHOR) FROM (SELECT ZAUTHOR FROM ZPOST ORDER BY ZCREATEDATINDEXED DESC LIMIT 1000)"

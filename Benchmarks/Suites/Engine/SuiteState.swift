@@ -52,6 +52,16 @@ struct SuiteState {
     func restoreDataset() throws {
         try store.restore()
     }
+
+    /// The `setup:` of a scenario whose state is the store alone, whatever the variant.
+    static func open<Variant>(_ context: CaseContext, _ variant: Variant) throws -> SuiteState {
+        try SuiteState(context)
+    }
+
+    /// The `reset:` of a read scenario: the engine context emptied, whatever the variant.
+    static func emptyContext<Variant>(_ state: inout SuiteState, _ variant: Variant) throws {
+        try state.resetContext()
+    }
 }
 
 /// A body took the engine path for a raw configuration or the raw path for an engine

@@ -7,7 +7,7 @@ import Workloads
 
 /// `bench explain-log`'s work, apart from its command line: reads each log in bounded
 /// memory, refuses what cannot be a log, matches the model's tables, replays, finds,
-/// and assembles the ``ExplainReport``.
+/// and assembles the ``ExplainLogReport``.
 ///
 /// ```swift
 /// let report = try LogExplainer(model: dataset, modelPath: path, replay: nil)
@@ -53,7 +53,7 @@ public struct LogExplainer {
     /// The report of `inputs`.
     /// - Throws: ``ExplainLogError`` for a file that cannot be read or is no log, a
     ///   model that shares no table with the logs, or a replay that cannot start.
-    public func explain(_ inputs: [LogInput]) throws(ExplainLogError) -> ExplainReport {
+    public func explain(_ inputs: [LogInput]) throws(ExplainLogError) -> ExplainLogReport {
         var summaries: [(LogInput, LogSummary, Int)] = []
         for input in inputs {
             let (summary, bytes) = try read(input)
@@ -67,7 +67,7 @@ public struct LogExplainer {
         let findings = summaries.flatMap { input, summary, _ in
             LogFindings(summary: summary, file: input.path, names: names, replay: replay).findings()
         }
-        return ExplainReport(
+        return ExplainLogReport(
             files: summaries.map {
                 ExplainedFile(path: $0.0.path, bytes: $0.2, summary: $0.1, names: names)
             },

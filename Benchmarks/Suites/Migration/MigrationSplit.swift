@@ -83,7 +83,7 @@ enum MigrationSplit {
     /// `migration/custom`.
     static let custom = BenchmarkScenario(
         "custom", summary: "Splits Post.body into PostBody with a custom mapping",
-        variants: Reading.self, setup: MigrationStore.init, reset: { try $0.restore() },
+        variants: Reading.self, setup: MigrationStore.open, reset: MigrationStore.restore,
         body: { store, reading in
             try store.open(MigrationModels.split) {
                 $0.mappingModels = [mapping(chunkSize: reading == .chunked ? 10_000 : 0)]
@@ -106,7 +106,7 @@ enum MigrationSplit {
     /// `migration/staged`.
     static let staged = BenchmarkScenario(
         "staged", summary: "The seeds' three-stage split of Post.body",
-        variants: Route.self, setup: MigrationStore.init, reset: { try $0.restore() },
+        variants: Route.self, setup: MigrationStore.open, reset: MigrationStore.restore,
         body: { store, route in
             switch route {
             case .staged:

@@ -14,8 +14,6 @@ import Workloads
 /// connection, as `sql.statements` and `sql.transactions`.
 final class MigrationStore: CounterSource {
     let path: String
-    /// The case's configuration name.
-    let configurationName: String
     private let template: String
     /// The container of the running iteration (engine configurations).
     private(set) var container: PersistentContainer?
@@ -24,7 +22,6 @@ final class MigrationStore: CounterSource {
     private var finished = [0.0, 0.0]
 
     init(_ context: CaseContext) throws {
-        configurationName = context.configuration.name
         let cache = DatasetCache(directory: DatasetCache.defaultDirectory())
         let cached = try cache.dataset(schema: .social, size: context.size, seed: context.seed)
         let manifest = cached.manifest
@@ -53,6 +50,16 @@ final class MigrationStore: CounterSource {
                 try? FileManager.default.removeItem(atPath: file + suffix)
             }
         }
+    }
+
+    /// The `setup:` of the migration scenarios, whatever the variant.
+    static func open<Variant>(_ context: CaseContext, _ variant: Variant) throws -> MigrationStore {
+        try MigrationStore(context)
+    }
+
+    /// The `reset:` of the migration scenarios: a fresh version 1 store.
+    static func restore<Variant>(_ store: inout MigrationStore, _ variant: Variant) throws {
+        try store.restore()
     }
 
     /// Closes the last iteration's store and puts a fresh version 1 store in its place.

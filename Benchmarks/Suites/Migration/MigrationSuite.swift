@@ -49,7 +49,7 @@ enum MigrationSuite {
     /// `migration/lightweight`.
     static let lightweight = BenchmarkScenario(
         "lightweight", summary: "Opens a version 1 store with a changed model",
-        variants: Change.self, setup: MigrationStore.init, reset: { try $0.restore() },
+        variants: Change.self, setup: MigrationStore.open, reset: MigrationStore.restore,
         body: { store, change in
             switch change {
             case .addAttribute: try store.open(MigrationModels.addAttribute)
@@ -82,10 +82,10 @@ enum MigrationSuite {
     /// `migration/deferred`.
     static let deferred = BenchmarkScenario(
         "deferred", summary: "Launch to first fetch with and without deferred cleanup",
-        variants: Launch.self, setup: MigrationStore.init,
-        reset: { store in
+        variants: Launch.self, setup: MigrationStore.open,
+        reset: { store, launch in
             try store.restore()
-            guard store.configurationName == "cleanup" else { return }
+            guard launch == .cleanup else { return }
             try store.open(MigrationModels.dropBody) { $0.usesDeferredLightweightMigration = true }
         },
         body: { store, launch in

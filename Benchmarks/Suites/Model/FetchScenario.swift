@@ -21,8 +21,10 @@ enum FetchScenario {
         return BenchmarkScenario(
             name, summary: summary, variants: configurations,
             configuration: \.benchmarkConfiguration,
-            setup: { context in try FetchCase(context, spec: spec, schema: schema) },
-            reset: { try $0.suite.resetContext() },
+            setup: { context, configuration in
+                try FetchCase(context, configuration, spec: spec, schema: schema)
+            },
+            reset: { state, _ in try state.suite.resetContext() },
             body: { state, configuration in
                 try state.run(configuration, content: content)
             })
@@ -40,8 +42,11 @@ struct FetchCase {
     let rawSQL: SQL?
 
     /// Copies the dataset, substitutes the variables, captures the raw floor's SQL and
-    /// drops the configuration's index, all untimed.
-    init(_ context: CaseContext, spec: FetchSpec, schema: DatasetSchema) throws {
+    /// drops `configuration`'s index, all untimed.
+    init(
+        _ context: CaseContext, _ configuration: FetchConfiguration, spec: FetchSpec,
+        schema: DatasetSchema
+    ) throws {
         suite = try SuiteState(context, schema: schema)
         let store = suite.store
         self.spec = spec
@@ -56,16 +61,16 @@ struct FetchCase {
         }
         let planning = try FetchPlanning(store: store, schema: schema)
         predicate = try planning.predicate(for: spec)
-        let isRaw = context.configuration.kind == .raw
+        let isRaw = configuration.isRaw
         rawSQL =
             try isRaw
             ? Self.rawSQL(
                 idQuery: planning.idQuery(spec, predicate: predicate), table: entity.table,
                 columns: attributes.map(\.column)) : nil
         if isRaw { try StoreFunctions.register(on: store.connection) }
-        let dropped = spec.configurations.first { $0.name == context.configuration.name }?
-            .dropsIndex
-        if let dropped { try store.connection.execute("DROP INDEX \(SQLName(dropped))") }
+        if let dropped = configuration.dropsIndex {
+            try store.connection.execute("DROP INDEX \(SQLName(dropped))")
+        }
     }
 
     /// `SELECT k.Z_PK, t.<columns> FROM (<the engine's ID query>) k JOIN <table> t …`.

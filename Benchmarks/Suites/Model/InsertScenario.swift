@@ -37,8 +37,8 @@ enum InsertScenario {
     {
         BenchmarkScenario(
             template.scenarioName, summary: template.summary, variants: Variant.self,
-            setup: { try InsertCase($0, schema, entity) },
-            reset: { try $0.suite.restoreDataset() },
+            setup: { context, _ in try InsertCase(context, schema, entity) },
+            reset: { state, _ in try state.suite.restoreDataset() },
             body: { state, variant in
                 switch variant {
                 case .perObject: try state.suite.engine(state.insertObjects)

@@ -50,8 +50,8 @@ enum RelationshipScenarios {
     ) -> BenchmarkScenario {
         BenchmarkScenario(
             template.scenarioName, summary: template.summary, variants: ToOneVariant.self,
-            setup: { try RelationshipCase($0, schema, entity, relationship) },
-            reset: { try $0.suite.resetContext() },
+            setup: { context, _ in try RelationshipCase(context, schema, entity, relationship) },
+            reset: { state, _ in try state.suite.resetContext() },
             body: { state, variant in
                 let (suite, layout) = (state.suite, state.layout)
                 switch variant {
@@ -69,8 +69,8 @@ enum RelationshipScenarios {
     ) -> BenchmarkScenario {
         BenchmarkScenario(
             template.scenarioName, summary: template.summary, variants: ToManyVariant.self,
-            setup: { try RelationshipCase($0, schema, entity, relationship) },
-            reset: { try $0.suite.resetContext() },
+            setup: { context, _ in try RelationshipCase(context, schema, entity, relationship) },
+            reset: { state, _ in try state.suite.resetContext() },
             body: { state, variant in
                 let (suite, layout) = (state.suite, state.layout)
                 switch variant {

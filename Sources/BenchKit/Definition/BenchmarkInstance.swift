@@ -17,12 +17,12 @@ protocol BenchmarkInstance: AnyObject {
 final class StatefulInstance<State, Variant>: BenchmarkInstance {
     private var state: State
     private let variant: Variant
-    private let resetState: (@Sendable (inout State) throws -> Void)?
+    private let resetState: (@Sendable (inout State, Variant) throws -> Void)?
     private let body: @Sendable (inout State, Variant) throws -> UInt64
     private let verify: (@Sendable (inout State) throws -> UInt64)?
 
     init(
-        state: State, variant: Variant, reset: (@Sendable (inout State) throws -> Void)?,
+        state: State, variant: Variant, reset: (@Sendable (inout State, Variant) throws -> Void)?,
         body: @escaping @Sendable (inout State, Variant) throws -> UInt64,
         verify: (@Sendable (inout State) throws -> UInt64)?
     ) {
@@ -34,7 +34,7 @@ final class StatefulInstance<State, Variant>: BenchmarkInstance {
     }
 
     func reset() throws {
-        try resetState?(&state)
+        try resetState?(&state, variant)
     }
 
     func run() throws -> UInt64 {

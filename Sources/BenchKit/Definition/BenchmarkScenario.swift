@@ -2,8 +2,9 @@
 ///
 /// The declaration names the scenario, its ``BenchmarkVariant`` type (one case per
 /// configuration), an untimed setup that builds the case's state and an optional
-/// untimed reset run before every iteration. The body is the timed work: it receives
-/// the state and the case's variant, and switches over the variant. The
+/// untimed reset run before every iteration. The body is the timed work. Setup, reset
+/// and body each receive the case's variant and switch over it, so no code compares
+/// configuration names. The
 /// ``BenchmarkSuite`` the scenario joins gives it its ID (`suite/scenario`) and sizes.
 ///
 /// Two shapes, by where the checksum comes from:
@@ -16,7 +17,7 @@
 /// ```swift
 /// let sort = BenchmarkScenario(
 ///     "sort", summary: "Sorts random integers", variants: SortVariant.self,
-///     setup: { context in
+///     setup: { context, _ in
 ///         var generator = SplitMix64(seed: context.seed)
 ///         return (0..<context.size).map { _ in Int(truncatingIfNeeded: generator.next()) }
 ///     },
@@ -48,20 +49,21 @@ public struct BenchmarkScenario: Sendable {
     ///   - summary: One line for listings and reports.
     ///   - variants: The variant type; its cases are the configurations.
     ///   - sizeLimits: The largest size some variants run at in this scenario, and why.
-    ///   - setup: Builds the state for one case; not timed. May register counter
-    ///     sources, trace sources and datasets on the context; may throw to fail the case.
-    ///   - reset: Restores the state before each iteration; not timed.
+    ///   - setup: Builds the state for one case from its context and variant; not timed.
+    ///     May register counter sources, trace sources and datasets on the context; may
+    ///     throw to fail the case.
+    ///   - reset: Restores the state before each iteration, given the variant; not timed.
     ///   - body: The measured work for one variant; returns a checksum of the result.
     public init<State, Variant: BenchmarkVariant>(
         _ name: String, summary: String, variants: Variant.Type,
         sizeLimits: [Variant: BenchmarkConfiguration.SizeLimit] = [:],
-        setup: @escaping @Sendable (CaseContext) throws -> State,
-        reset: (@Sendable (inout State) throws -> Void)? = nil,
+        setup: @escaping @Sendable (CaseContext, Variant) throws -> State,
+        reset: (@Sendable (inout State, Variant) throws -> Void)? = nil,
         body: @escaping @Sendable (inout State, Variant) throws -> UInt64
     ) {
         self.init(name, summary, sizeLimits) { context, variant in
             StatefulInstance(
-                state: try setup(context), variant: variant, reset: reset, body: body,
+                state: try setup(context, variant), variant: variant, reset: reset, body: body,
                 verify: nil)
         }
     }
@@ -73,22 +75,22 @@ public struct BenchmarkScenario: Sendable {
     ///   - summary: One line for listings and reports.
     ///   - variants: The variant type; its cases are the configurations.
     ///   - sizeLimits: The largest size some variants run at in this scenario, and why.
-    ///   - setup: Builds the state for one case; not timed.
-    ///   - reset: Restores the state before each iteration; not timed.
+    ///   - setup: Builds the state for one case from its context and variant; not timed.
+    ///   - reset: Restores the state before each iteration, given the variant; not timed.
     ///   - body: The measured work for one variant.
     ///   - verify: Runs after every body call, untimed and outside every probe; returns
     ///     the checksum all configurations must agree on.
     public init<State, Variant: BenchmarkVariant>(
         _ name: String, summary: String, variants: Variant.Type,
         sizeLimits: [Variant: BenchmarkConfiguration.SizeLimit] = [:],
-        setup: @escaping @Sendable (CaseContext) throws -> State,
-        reset: (@Sendable (inout State) throws -> Void)? = nil,
+        setup: @escaping @Sendable (CaseContext, Variant) throws -> State,
+        reset: (@Sendable (inout State, Variant) throws -> Void)? = nil,
         body: @escaping @Sendable (inout State, Variant) throws -> Void,
         verify: @escaping @Sendable (inout State) throws -> UInt64
     ) {
         self.init(name, summary, sizeLimits) { context, variant in
             StatefulInstance(
-                state: try setup(context), variant: variant, reset: reset,
+                state: try setup(context, variant), variant: variant, reset: reset,
                 body: { state, variant in
                     try body(&state, variant)
                     return 0
@@ -106,19 +108,19 @@ public struct BenchmarkScenario: Sendable {
     ///   - summary: One line for listings and reports.
     ///   - variants: The configurations' values, names unique; the first is the reference.
     ///   - configuration: The configuration each value runs as.
-    ///   - setup: Builds the state for one case; not timed.
-    ///   - reset: Restores the state before each iteration; not timed.
+    ///   - setup: Builds the state for one case from its context and variant; not timed.
+    ///   - reset: Restores the state before each iteration, given the variant; not timed.
     ///   - body: The measured work for one variant; returns a checksum of the result.
     public init<State, Variant: Sendable>(
         _ name: String, summary: String, variants: [Variant],
         configuration: (Variant) -> BenchmarkConfiguration,
-        setup: @escaping @Sendable (CaseContext) throws -> State,
-        reset: (@Sendable (inout State) throws -> Void)? = nil,
+        setup: @escaping @Sendable (CaseContext, Variant) throws -> State,
+        reset: (@Sendable (inout State, Variant) throws -> Void)? = nil,
         body: @escaping @Sendable (inout State, Variant) throws -> UInt64
     ) {
         self.init(name, summary, variants, variants.map(configuration)) { context, variant in
             StatefulInstance(
-                state: try setup(context), variant: variant, reset: reset, body: body,
+                state: try setup(context, variant), variant: variant, reset: reset, body: body,
                 verify: nil)
         }
     }

@@ -30,6 +30,27 @@ extension RunResults {
         }
         return results
     }
+
+    /// `path`, or `path/results.json` when `path` is a directory (a run directory).
+    ///
+    /// Cost: one `stat`.
+    public static func file(at path: String) -> String {
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        return exists && isDirectory.boolValue ? "\(path)/results.json" : path
+    }
+
+    /// A run's ID and its directory's name: `<UTC yyyyMMdd-HHmmss>-<label>`, the label's
+    /// characters other than letters, digits, `-` and `.` replaced by `_`, so IDs sort
+    /// by time and name no other directory.
+    public static func runID(label: String, date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        let safe = label.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "_" }
+        return formatter.string(from: date) + "-" + String(safe)
+    }
 }
 
 /// A results, baseline or thresholds file that cannot be read, merged or understood:

@@ -9,7 +9,7 @@
 /// heap from the one before. Cost: per sample and side, one process
 /// spawn, one setup and the warm-up iterations; the profile's timed iteration count
 /// gives the samples per side (at least ``RunLimits/minimumIterations``).
-public final class PairedRunner {
+public final class PairedRunner: PairedPlanRunner {
     private let limits: RunLimits
     private let seed: UInt64
     private let current: WorkerLauncher
@@ -32,6 +32,14 @@ public final class PairedRunner {
 
     /// Both builds' outcomes for `plan`; a case failing on one side fails only there.
     public func run(_ plan: RunPlan) -> (current: RunOutcome, reference: RunOutcome) {
+        run(plan, observer: observer)
+    }
+
+    /// Both builds' outcomes for `plan`, reporting to `observer` instead of the one
+    /// given at init.
+    public func run(_ plan: RunPlan, observer: (any RunObserver)?) -> (
+        current: RunOutcome, reference: RunOutcome
+    ) {
         var current = RunOutcome(cases: [], datasets: [], wasInterrupted: false)
         var reference = current
         let cases = plan.groups.flatMap { group in

@@ -16,7 +16,7 @@
 /// ```
 ///
 /// Cost: the benchmarks themselves, plus a process spawn per case when isolated.
-public final class Runner {
+public final class Runner: PlanRunner {
     /// Where cases run.
     public enum Isolation: Sendable {
         /// In the calling process: cheaper, but RSS and peak RSS are shared by all cases.
@@ -53,8 +53,16 @@ public final class Runner {
         self.observer = observer
     }
 
-    /// Runs every group of `plan` in order, or until a stop is requested.
+    /// Runs every group of `plan` in order, or until a stop is requested, reporting to
+    /// the observer given at init.
     public func run(_ plan: RunPlan) -> RunOutcome {
+        run(plan, observer: observer)
+    }
+
+    /// Runs every group of `plan` in order, or until a stop is requested, reporting to
+    /// `observer` instead of the one given at init (a ``RunSession``'s rerun of suspects
+    /// reports to none).
+    public func run(_ plan: RunPlan, observer: (any RunObserver)?) -> RunOutcome {
         if case .childProcess = isolation { ignoreBrokenPipes() }
         let total = plan.cases.count
         observer?.runStarted(totalCases: total)
@@ -65,7 +73,7 @@ public final class Runner {
             let runnable = group.benchmark.configurations.filter { $0.runs(at: group.size) }
             let result =
                 runnable.isEmpty
-                ? (cases: [], datasets: []) : makeGroupRun(group, runnable).run()
+                ? (cases: [], datasets: []) : makeGroupRun(group, runnable, observer).run()
             outcome.datasets.append(
                 contentsOf: result.datasets.filter { !outcome.datasets.contains($0) })
             for caseResult in Self.inOrder(group, ran: result.cases) {
@@ -97,9 +105,10 @@ public final class Runner {
         }
     }
 
-    private func makeGroupRun(_ group: RunPlan.Group, _ runnable: [BenchmarkConfiguration])
-        -> GroupRun
-    {
+    private func makeGroupRun(
+        _ group: RunPlan.Group, _ runnable: [BenchmarkConfiguration],
+        _ observer: (any RunObserver)?
+    ) -> GroupRun {
         let keys = runnable.map {
             CaseKey(benchmark: group.benchmark.id, configuration: $0.name, size: group.size)
         }

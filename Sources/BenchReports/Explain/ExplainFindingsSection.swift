@@ -12,7 +12,7 @@ struct ExplainFindingsSection {
     /// Cards shown before the rest are folded away.
     static let shown = 8
 
-    let report: ExplainReport
+    let report: ExplainLogReport
 
     var html: HTML {
         let findings = report.findings

@@ -5,7 +5,7 @@ import Foundation
 /// operations and the replay, for a pull-request comment or a CI summary. Cells are
 /// escaped (``MarkdownReportWriter/escape(_:)``). Cost: string building.
 struct ExplainMarkdown {
-    let report: ExplainReport
+    let report: ExplainLogReport
 
     var text: String {
         let escape = MarkdownReportWriter.escape

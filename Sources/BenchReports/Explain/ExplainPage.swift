@@ -9,7 +9,7 @@ import Foundation
 /// measurements; then operations, statements, the replay's table and what was not
 /// understood. Cost: string building, linear in the report.
 struct ExplainPage {
-    let report: ExplainReport
+    let report: ExplainLogReport
 
     var html: HTML {
         let names = report.files.map { URL(fileURLWithPath: $0.path).lastPathComponent }

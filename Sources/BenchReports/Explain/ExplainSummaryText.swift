@@ -8,10 +8,10 @@ import Foundation
 /// Text from the log is shown with its control characters escaped, so a log cannot
 /// move the cursor or colour the terminal. Cost: string building.
 public struct ExplainSummaryText {
-    let report: ExplainReport
+    let report: ExplainLogReport
 
     /// The summary of `report`.
-    public init(report: ExplainReport) {
+    public init(report: ExplainLogReport) {
         self.report = report
     }
 

@@ -4,9 +4,9 @@ import Foundation
 /// The explain page's tables: operations and statements of each file (most logged time
 /// first, sortable), the replay per statement and size, and the lines not understood.
 ///
-/// Cost: string building, one row per shape (at most ``ExplainReport/shapeLimit``).
+/// Cost: string building, one row per shape (at most ``ExplainLogReport/shapeLimit``).
 struct ExplainTables {
-    let report: ExplainReport
+    let report: ExplainLogReport
 
     var html: HTML {
         HTML(joining: report.files.map(file) + [replay])

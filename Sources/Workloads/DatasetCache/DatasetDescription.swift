@@ -21,18 +21,8 @@ public struct DatasetDescription: Sendable {
     /// Counts every probe of `schema` on `dataset`, on a copy of its store so the cached
     /// file stays byte for byte what its manifest records.
     public init(schema: DatasetSchema, dataset: CachedDataset) throws {
-        let copy = FileManager.default.temporaryDirectory
-            .appendingPathComponent("faultline-describe-\(UUID().uuidString).sqlite")
-        defer {
-            for suffix in ["", "-wal", "-shm"] {
-                try? FileManager.default.removeItem(atPath: copy.path + suffix)
-            }
-        }
-        try Connection.copyDatabase(from: dataset.storePath, to: copy.path)
-        let container = PersistentContainer(name: schema.name, model: schema.model)
-        container.persistentStoreDescriptions = [PersistentStoreDescription(url: copy)]
-        try container.loadPersistentStores()
-        let context = container.newBackgroundContext()
+        let copy = try DatasetStoreCopy(of: dataset, schema: schema)
+        let context = copy.container.newBackgroundContext()
         lines = try context.performAndWait {
             try schema.probes.map { probe in
                 let request = FetchRequest(entityName: probe.entity)

@@ -13,7 +13,7 @@ struct ArgumentParser {
         case parsed(ParsedArguments)
     }
 
-    let options: [OptionSpec]
+    let options: [any CommandOption]
     let acceptsPositionals: Bool
     let usage: String
 
@@ -24,7 +24,7 @@ struct ArgumentParser {
         {
             return .help
         }
-        var parsed = ParsedArguments()
+        var parsed = ParsedArguments(usage: usage)
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             if argument == "--" {
@@ -45,25 +45,27 @@ struct ArgumentParser {
     ) throws(UsageError) {
         let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         let name = String(parts[0])
-        guard let spec = options.first(where: { $0.name == name }) else {
+        guard let spec = options.first(where: { $0.name == name })?.spec else {
             throw error("unknown option '\(name)'")
         }
-        guard parsed.values[name] == nil && !parsed.has(name) else {
+        guard !parsed.isGiven(name) else {
             throw error("option '\(name)' given more than once")
         }
         guard spec.takesValue else {
             if parts.count == 2 { throw error("option '\(name)' takes no value") }
-            parsed.flags.insert(name)
+            parsed.record(flag: spec)
             return
         }
+        let text: String
         if parts.count == 2 {
-            parsed.values[name] = String(parts[1])
+            text = String(parts[1])
         } else if let value = rest.first, !value.hasPrefix("--") {
-            parsed.values[name] = rest.removeFirst()
+            text = rest.removeFirst()
         } else {
             throw error("option '\(name)' needs a value (\(spec.synopsis))")
         }
-        if parsed.values[name]!.isEmpty { throw error("option '\(name)' needs a non-empty value") }
+        guard !text.isEmpty else { throw error("option '\(name)' needs a non-empty value") }
+        parsed.record(text, for: spec)
     }
 
     private func addPositionals(_ values: [String], to parsed: inout ParsedArguments)

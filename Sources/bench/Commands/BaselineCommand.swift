@@ -17,12 +17,18 @@ struct BaselineCommand: Subcommand {
         replaced atomically: a failed write leaves the old baseline whole. Exit codes:
         0 written, 2 usage or input error.
         """
-    static let options: [OptionSpec] = [
-        .value("--from", "RESULTS", "results.json or run directory (default Reports/latest)"),
-        .value("--name", "NAME", "baseline name (default ci)"),
-        .value("--dir", "DIR", "baseline directory (default Benchmarks/Baselines)"),
-        .flag("--keep-samples", "keep raw samples (for significance tests against the baseline)"),
-        .flag("--allow-dataset-change", "replace a baseline made from other datasets"),
+    static let from = ValueOption(
+        "--from", "RESULTS", "results.json or run directory (default Reports/latest)")
+    static let baselineName = ValueOption(
+        "--name", "NAME", "baseline name (default ci)", OptionValues.fileName)
+    static let dir = ValueOption(
+        "--dir", "DIR", "baseline directory (default Benchmarks/Baselines)")
+    static let keepSamples = FlagOption(
+        "--keep-samples", "keep raw samples (for significance tests against the baseline)")
+    static let allowDatasetChange = FlagOption(
+        "--allow-dataset-change", "replace a baseline made from other datasets")
+    static let options: [any CommandOption] = [
+        from, baselineName, dir, keepSamples, allowDatasetChange,
     ]
 
     let source: String
@@ -32,24 +38,18 @@ struct BaselineCommand: Subcommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals == ["update"] else {
-            throw UsageError(message: "the only baseline action is 'update'", usage: Self.usage)
+            throw Self.usageError("the only baseline action is 'update'")
         }
-        let name = arguments.value("--name") ?? "ci"
-        guard !name.isEmpty, !name.contains("/") else {
-            throw UsageError(
-                message: "invalid value '\(name)' for --name: expected a file name without '/' "
-                    + "(the baseline is written as DIR/NAME.json)",
-                usage: Self.usage)
-        }
-        source = arguments.value("--from") ?? "Reports/latest"
-        destination = (arguments.value("--dir") ?? "Benchmarks/Baselines") + "/\(name).json"
-        keepsSamples = arguments.has("--keep-samples")
-        allowsDatasetChange = arguments.has("--allow-dataset-change")
+        let name = try arguments.value(Self.baselineName) ?? "ci"
+        source = try arguments.value(Self.from) ?? "Reports/latest"
+        destination = (try arguments.value(Self.dir) ?? "Benchmarks/Baselines") + "/\(name).json"
+        keepsSamples = arguments.has(Self.keepSamples)
+        allowsDatasetChange = arguments.has(Self.allowDatasetChange)
     }
 
-    func run(console: Console) -> Int32 {
+    func run(console: Console) -> ExitCode {
         do {
-            let file = GateCheck.resultsFile(source)
+            let file = RunResults.file(at: source)
             let results = try RunResults.read(from: URL(fileURLWithPath: file))
             if results.isPartial || results.cases.contains(where: { $0.status != .passed }) {
                 throw ResultsFileError(
@@ -62,10 +62,9 @@ struct BaselineCommand: Subcommand {
             try AtomicFile.write(
                 Baseline.make(from: results, keepSamples: keepsSamples).jsonData(), to: url)
             console.out("baseline: \(destination) (\(results.cases.count) cases from \(file))")
-            return 0
+            return .success
         } catch {
-            console.err("error: \(ErrorText.describe(error))")
-            return 2
+            return console.failure(error, .usage)
         }
     }
 

@@ -20,16 +20,16 @@ enum BenchTool {
     static let usage = "usage: bench <subcommand> [options]   (bench --help for the list)"
 
     /// Runs `arguments` (program name first) and returns the exit code.
-    static func main(_ arguments: [String], output: Console = .standard) -> Int32 {
+    static func main(_ arguments: [String], output: Console = .standard) -> ExitCode {
         let words = Array(arguments.dropFirst())
         guard let first = words.first else { return RunCommand.invoke([], output: output) }
         switch first {
         case "--help", "-h", "help":
             output.out(help)
-            return 0
+            return .success
         case "--version":
             output.out(version)
-            return 0
+            return .success
         case WorkerSubcommand.name:
             return WorkerSubcommand.serve(Array(words.dropFirst()))
         default:
@@ -58,12 +58,12 @@ enum BenchTool {
 
 extension Subcommand {
     /// Parses `arguments` for this subcommand and runs it.
-    static func invoke(_ arguments: [String], output: Console) -> Int32 {
+    static func invoke(_ arguments: [String], output: Console) -> ExitCode {
         do throws(UsageError) {
             switch try parser.parse(arguments) {
             case .help:
                 output.out(help)
-                return 0
+                return .success
             case .parsed(let parsed):
                 return try Self(parsed).run(console: output)
             }

@@ -19,11 +19,12 @@ struct CompareCommand: Subcommand {
         when GITHUB_ACTIONS=true. Exit codes: 0 no failing gate, 1 a regression or
         changed checksum, 2 usage or input error.
         """
-    static let options: [OptionSpec] = [
-        .value("--thresholds", "FILE", "thresholds file (default: the built-in rules)"),
-        .flag("--allow-dataset-change", "compare even when dataset hashes differ"),
-        .value("--out", "DIR", "directory that holds run directories (default Reports)"),
-        SharedOptions.format,
+    static let thresholds = ValueOption(
+        "--thresholds", "FILE", "thresholds file (default: the built-in rules)")
+    static let allowDatasetChange = FlagOption(
+        "--allow-dataset-change", "compare even when dataset hashes differ")
+    static let options: [any CommandOption] = [
+        thresholds, allowDatasetChange, SharedOptions.out, SharedOptions.format,
     ]
 
     let baseline: String
@@ -35,17 +36,17 @@ struct CompareCommand: Subcommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.count == 2 else {
-            throw UsageError(message: "compare needs BASELINE and CURRENT", usage: Self.usage)
+            throw Self.usageError("compare needs BASELINE and CURRENT")
         }
         baseline = arguments.positionals[0]
         current = arguments.positionals[1]
-        thresholds = arguments.value("--thresholds")
-        allowsDatasetChange = arguments.has("--allow-dataset-change")
-        outputRoot = arguments.value("--out") ?? "Reports"
-        formats = try SharedOptions.formats(arguments, values: Self.values)
+        thresholds = try arguments.value(Self.thresholds)
+        allowsDatasetChange = arguments.has(Self.allowDatasetChange)
+        outputRoot = try arguments.value(SharedOptions.out) ?? "Reports"
+        formats = try SharedOptions.formats(arguments)
     }
 
-    func run(console: Console) -> Int32 {
+    func run(console: Console) -> ExitCode {
         let gated: RunResults
         do throws(UsageError) {
             try ReportPublisher.checkRoot(outputRoot, usage: Self.usage)
@@ -56,16 +57,18 @@ struct CompareCommand: Subcommand {
             let check = try GateCheck(
                 baseline: baseline, thresholds: thresholds,
                 allowsDatasetChange: allowsDatasetChange)
-            let path = GateCheck.resultsFile(current)
+            let path = RunResults.file(at: current)
             let results = try RunResults.read(from: URL(fileURLWithPath: path))
-            check.warnings(for: results).forEach(console.err)
+            for rule in check.unmatchedRules(in: results) {
+                GateTable.print(
+                    .unmatchedRule(thresholds: check.thresholdsPath ?? "", path: rule), to: console)
+            }
             gated = try check.apply(to: results)
         } catch {
-            console.err("error: \(ErrorText.describe(error))")
-            return 2
+            return console.failure(error, .usage)
         }
-        guard let comparison = gated.comparison else { return 2 }
-        GateCheck.print(comparison, to: console, annotate: GateCheck.annotates)
+        guard let comparison = gated.comparison else { return .usage }
+        GateTable.print(comparison, to: console, annotate: GateTable.annotates)
         var report = gated
         report.label = "compare"
         do {
@@ -73,8 +76,8 @@ struct CompareCommand: Subcommand {
             console.out("report: \(published.directory.path)")
         } catch {
             console.err(ReportPublisher.rescue(report, after: error))
-            return 2
+            return .usage
         }
-        return comparison.regressions.isEmpty ? 0 : 1
+        return comparison.regressions.isEmpty ? .success : .failure
     }
 }

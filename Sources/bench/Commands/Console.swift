@@ -1,3 +1,4 @@
+import DurableFiles
 import Foundation
 
 /// Where the command writes: standard output for results, standard error for
@@ -36,9 +37,15 @@ struct Console: Sendable {
         writeOut(line)
     }
 
-    /// Prints a usage error and returns exit code 2.
-    func usageError(_ error: UsageError) -> Int32 {
+    /// Prints a usage error and returns ``ExitCode/usage``.
+    func usageError(_ error: UsageError) -> ExitCode {
         err("error: \(error.message)\n\(error.usage)")
-        return 2
+        return .usage
+    }
+
+    /// Prints `error: <what failed>` (Foundation errors as one line) and returns `code`.
+    func failure(_ error: any Error, _ code: ExitCode) -> ExitCode {
+        err("error: \(ErrorText.describe(error))")
+        return code
     }
 }

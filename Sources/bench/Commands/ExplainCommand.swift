@@ -16,66 +16,95 @@ struct ExplainCommand: Subcommand {
         first arguments) with full scans (a table read row by row; not the bound key
         list _Z_intarray0 nor an index walk) and temporary B-trees flagged, then the
         statement count. A malformed predicate prints the parser's caret error and
-        exits 2.
+        exits 2, as does any bad option value (an unknown entity, a --sort that is not
+        KEY, KEY:asc or KEY:desc, an empty key path in --prefetch).
         """
-    static let options: [OptionSpec] = [
-        .value("--schema", "NAME", "dataset schema (default social)"),
-        .value("--entity", "NAME", "entity fetched (required)"),
-        .value("--sort", "KEY", "sort key; KEY:desc sorts descending"),
-        .value("--batch-size", "B", "fetchBatchSize (default 0)"),
-        .value("--prefetch", "KEYPATHS", "relationshipKeyPathsForPrefetching, comma-separated"),
-        .value("--results", "N", "how many results are read (default 1000)"),
-        .value("--size", "N", "dataset size (default 10k)"),
-        .value("--seed", "N", "dataset seed (default 42)"),
-        SharedOptions.datasetDir,
+    static let schema = ValueOption(
+        "--schema", "NAME", "dataset schema (default social)", OptionValues.schema)
+    static let entity = ValueOption("--entity", "NAME", "entity fetched (required)")
+    static let sort = ValueOption(
+        "--sort", "KEY", "sort key; KEY:desc sorts descending, KEY:asc (the default) ascending",
+        OptionValues.sortKey)
+    static let batchSize = ValueOption(
+        "--batch-size", "B", "fetchBatchSize (default 0)", OptionValues.integer(minimum: 0))
+    static let prefetch = ValueOption(
+        "--prefetch", "KEYPATHS", "relationshipKeyPathsForPrefetching, comma-separated",
+        OptionValues.keyPaths)
+    static let results = ValueOption(
+        "--results", "N", "how many results are read (default 1000)",
+        OptionValues.integer(minimum: 0))
+    static let size = ValueOption(
+        "--size", "N", "dataset size (default 10k)", OptionValues.datasetSize)
+    static let seed = ValueOption("--seed", "N", "dataset seed (default 42)", OptionValues.seed)
+    static let options: [any CommandOption] = [
+        schema, entity, sort, batchSize, prefetch, results, size, seed, SharedOptions.datasetDir,
     ]
 
     let schema: DatasetSchema
     let size: Int
     let seed: UInt64
     let cache: DatasetCache
-    let plan: FetchExplainer.Plan
+    let plan: Plan
+
+    /// The fetch to explain, as the options describe it.
+    struct Plan {
+        let entity: String
+        let predicate: FetchPredicate
+        let sort: SortKey?
+        let batchSize: Int
+        let prefetch: [String]
+        let results: Int
+
+        /// The request it describes.
+        func request() -> FetchRequest<ManagedObject> {
+            let request = FetchRequest(entityName: entity)
+            request.predicate = predicate
+            request.sortDescriptors = sort.map { [$0] } ?? []
+            request.fetchBatchSize = batchSize
+            request.relationshipKeyPathsForPrefetching = prefetch
+            return request
+        }
+    }
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard let entity = arguments.value("--entity"), arguments.positionals.count == 1 else {
-            throw UsageError(message: "explain needs --entity and one predicate", usage: Self.usage)
+        guard let entity = try arguments.value(Self.entity), arguments.positionals.count == 1
+        else {
+            throw Self.usageError("explain needs --entity and one predicate")
         }
-        do {
-            schema = try DatasetSchema.named(arguments.value("--schema") ?? "social")
-            size = try DatasetKey.parseSize(arguments.value("--size") ?? "10k")
-        } catch {
-            throw UsageError(message: "\(error)", usage: Self.usage)
+        schema = try arguments.value(Self.schema) ?? .social
+        size = try arguments.value(Self.size) ?? 10_000
+        let entities = schema.model.entities.map(\.name)
+        guard entities.contains(entity) else {
+            throw Self.usageError(
+                "unknown entity '\(entity)' for --entity: expected one of "
+                    + entities.sorted().joined(separator: ", ") + " (schema \(schema.name))")
         }
         let predicate: FetchPredicate
         do {
             predicate = try FetchPredicate(format: arguments.positionals[0])
         } catch {
-            throw UsageError(message: "malformed predicate: \(error)", usage: Self.usage)
+            throw Self.usageError("malformed predicate: \(error)")
         }
-        seed = try arguments.value("--seed").map(Self.values.seed) ?? 42
-        cache = SharedOptions.datasetCache(arguments)
-        let batchSize = try arguments.value("--batch-size").map { text throws(UsageError) in
-            try Self.values.integer(text, option: "--batch-size", minimum: 0)
-        }
-        let results = try arguments.value("--results").map { text throws(UsageError) in
-            try Self.values.integer(text, option: "--results", minimum: 0)
-        }
-        plan = FetchExplainer.Plan(
-            entity: entity, predicate: predicate, sort: arguments.value("--sort"),
-            batchSize: batchSize ?? 0,
-            prefetch: arguments.value("--prefetch")?.split(separator: ",").map(String.init) ?? [],
-            results: results ?? 1_000)
+        seed = try arguments.value(Self.seed) ?? 42
+        cache = try SharedOptions.datasetCache(arguments)
+        plan = Plan(
+            entity: entity, predicate: predicate, sort: try arguments.value(Self.sort),
+            batchSize: try arguments.value(Self.batchSize) ?? 0,
+            prefetch: try arguments.value(Self.prefetch) ?? [],
+            results: try arguments.value(Self.results) ?? 1_000)
     }
 
-    func run(console: Console) -> Int32 {
+    /// Explains the fetch on a private copy of the dataset (``DatasetStoreCopy``) and
+    /// prints the explanation.
+    func run(console: Console) -> ExitCode {
         do {
             let dataset = try cache.dataset(schema: schema, size: size, seed: seed)
-            let explainer = try FetchExplainer(schema: schema, storePath: dataset.storePath)
-            for line in try explainer.explain(plan) { console.out(line) }
-            return 0
+            let copy = try DatasetStoreCopy(of: dataset, schema: schema, sqlDebugLog: nil)
+            let explanation = try copy.container.explain(plan.request(), reading: plan.results)
+            for line in ExplainReport.lines(explanation) { console.out(line) }
+            return .success
         } catch {
-            console.err("error: \(error)")
-            return 1
+            return console.failure(error, .failure)
         }
     }
 }

@@ -1,7 +1,6 @@
 import BenchKit
 import BenchReports
 import BenchmarkSuites
-import DurableFiles
 import Foundation
 import Workloads
 
@@ -26,19 +25,24 @@ struct ExplainLogCommand: Subcommand {
         binary or unreadable file, no Core Data line, a model without the log's tables).
         docs/EXPLAIN-LOG.md.
         """
-    static let options: [OptionSpec] =
-        ModelOptions.options + [
-            .flag("--replay", "replay the log's statements on stores generated from --model"),
-            .value(
-                "--sizes", "LIST", "replay sizes of the model's primary entity (default 10k,100k)"),
-            .value("--out", "DIR", "write explain.json, index.html and summary.md into DIR"),
-            .value("--format", "FORMAT", "standard output: text (default), json or html"),
-            .value("--seed", "N", "seed of the generated stores (default 42)"),
-            SharedOptions.datasetDir,
-        ]
+    static let replayFlag = FlagOption(
+        "--replay", "replay the log's statements on stores generated from --model")
+    static let sizes = ValueOption(
+        "--sizes", "LIST", "replay sizes of the model's primary entity (default 10k,100k)",
+        OptionValues.sizes)
+    static let out = ValueOption(
+        "--out", "DIR", "write explain.json, index.html and summary.md into DIR",
+        OptionValues.absolutePath)
+    static let format = ValueOption(
+        "--format", "FORMAT", "standard output: text (default), json or html",
+        OptionValues.choice(OutputFormat.self))
+    static let seed = ValueOption(
+        "--seed", "N", "seed of the generated stores (default 42)", OptionValues.seed)
+    static let options: [any CommandOption] =
+        ModelOptions.options + [replayFlag, sizes, out, format, seed, SharedOptions.datasetDir]
 
     /// What standard output shows.
-    enum OutputFormat: String, CaseIterable {
+    enum OutputFormat: String, CaseIterable, Sendable {
         case text, json, html
     }
 
@@ -47,77 +51,66 @@ struct ExplainLogCommand: Subcommand {
     let modelPath: String?
     let replay: LogExplainer.ReplayOptions?
     let output: URL?
-    let format: OutputFormat
+    let outputFormat: OutputFormat
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard !arguments.positionals.isEmpty else {
-            throw UsageError(
-                message: "explain-log needs at least one LOG (or - for standard input)",
-                usage: Self.usage)
+            throw Self.usageError("explain-log needs at least one LOG (or - for standard input)")
         }
         inputs = arguments.positionals.map(LogInput.init)
-        model = try ModelOptions.dataset(arguments, usage: Self.usage)
-        modelPath = arguments.value("--model")
-        format =
-            try arguments.value("--format").map { text throws(UsageError) in
-                try Self.values.choice(text, option: "--format", as: OutputFormat.self)
-            } ?? .text
-        output = arguments.value("--out").map { URL(fileURLWithPath: $0, isDirectory: true) }
+        model = try ModelOptions.dataset(arguments)
+        modelPath = try arguments.value(ModelOptions.model)
+        outputFormat = try arguments.value(Self.format) ?? .text
+        output = try arguments.value(Self.out).map { URL(fileURLWithPath: $0, isDirectory: true) }
         replay = try Self.replayOptions(arguments, hasModel: model != nil)
     }
 
     private static func replayOptions(_ arguments: ParsedArguments, hasModel: Bool)
         throws(UsageError) -> LogExplainer.ReplayOptions?
     {
-        guard arguments.has("--replay") else {
-            for flag in ["--sizes", "--seed"] where arguments.value(flag) != nil {
-                throw UsageError(message: "\(flag) needs --replay", usage: usage)
-            }
+        guard arguments.has(replayFlag) else {
+            if arguments.contains(sizes) { throw usageError("--sizes needs --replay") }
+            if arguments.contains(seed) { throw usageError("--seed needs --replay") }
             return nil
         }
         guard hasModel else {
-            throw UsageError(
-                message:
-                    "--replay needs --model: the replay generates a store from the app's model",
-                usage: usage)
+            throw usageError(
+                "--replay needs --model: the replay generates a store from the app's model")
         }
-        let sizes = try arguments.value("--sizes").map { text throws(UsageError) in
-            try values.sizes(text)
-        }
-        let seed = try arguments.value("--seed").map(values.seed) ?? 42
         return LogExplainer.ReplayOptions(
-            sizes: sizes ?? [10_000, 100_000], cache: SharedOptions.datasetCache(arguments),
-            seed: seed)
+            sizes: try arguments.value(sizes) ?? [10_000, 100_000],
+            cache: try SharedOptions.datasetCache(arguments),
+            seed: try arguments.value(seed) ?? 42)
     }
 
-    func run(console: Console) -> Int32 {
+    /// Explains the logs (``LogExplainer``), prints the chosen format and writes the
+    /// report with `--out`; unusable input is exit 2, a report that cannot be written 1.
+    func run(console: Console) -> ExitCode {
         let explainer = LogExplainer(
             model: model, modelPath: modelPath, replay: replay, progress: { console.err($0) })
-        let report: ExplainReport
+        let report: ExplainLogReport
         do {
             report = try explainer.explain(inputs)
         } catch {
-            console.err("error: \(ControlCharacters.escaped(error.description))")
-            return 2
+            return console.failure(error, .usage)
         }
         do {
             try show(report, console: console)
             if let output {
-                let files = try ExplainReportWriter().write(report, to: output)
+                let files = try ExplainLogReportWriter().write(report, to: output)
                 console.err("wrote " + files.map(\.path).joined(separator: ", "))
             }
         } catch {
-            console.err("error: \(ControlCharacters.escaped(ErrorText.describe(error)))")
-            return 2
+            return console.failure(error, .failure)
         }
-        return 0
+        return .success
     }
 
-    private func show(_ report: ExplainReport, console: Console) throws {
-        switch format {
+    private func show(_ report: ExplainLogReport, console: Console) throws {
+        switch outputFormat {
         case .text: for line in ExplainSummaryText(report: report).lines { console.out(line) }
         case .json: console.out(String(decoding: try report.encoded(), as: UTF8.self))
-        case .html: console.out(ExplainReportWriter().html(report))
+        case .html: console.out(ExplainLogReportWriter().html(report))
         }
     }
 }

@@ -21,20 +21,26 @@ struct GenerateCommand: Subcommand {
         a warning. --size is the row count of the entity with the most to-one
         relationships; --entity sets others.
         """
-    static let options: [OptionSpec] =
+    static let schema = ValueOption(
+        "--schema", "NAME", "dataset schema (default social)", OptionValues.schema)
+    static let size = ValueOption(
+        "--size", "N", "records of the primary entity, e.g. 10k, 100k, 1m (default 10k)",
+        OptionValues.datasetSize)
+    static let seed = ValueOption(
+        "--seed", "N", "generator seed (default 42)", OptionValues.seed)
+    static let describe = FlagOption(
+        "--describe", "print the selectivity of the schema's probe predicates")
+    static let writer = ValueOption(
+        "--writer", "KIND", "batch-insert (default) or raw, for a newly generated dataset",
+        OptionValues.choice(DatasetWriterKind.self))
+    static let compareRaw = FlagOption(
+        "--compare-raw",
+        "also write the same rows with raw SQLiteDB inserts (into a temporary file) and "
+            + "print both row rates")
+    static let options: [any CommandOption] =
         [
-            .value("--schema", "NAME", "dataset schema (default social)"),
-            .value(
-                "--size", "N", "records of the primary entity, e.g. 10k, 100k, 1m (default 10k)"),
-            .value("--seed", "N", "generator seed (default 42)"),
-            SharedOptions.datasetDir,
-            .flag("--describe", "print the selectivity of the schema's probe predicates"),
-            .value(
-                "--writer", "KIND", "batch-insert (default) or raw, for a newly generated dataset"),
-            .flag(
-                "--compare-raw",
-                "also write the same rows with raw SQLiteDB inserts (into a temporary file) and "
-                    + "print both row rates"),
+            schema, size, seed, SharedOptions.datasetDir, describe,
+            writer, compareRaw,
         ] + ModelOptions.options
 
     let schema: DatasetSchema
@@ -48,30 +54,25 @@ struct GenerateCommand: Subcommand {
     let warnings: [String]
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        let modelDataset = try ModelOptions.dataset(arguments, usage: Self.usage)
-        if modelDataset != nil, arguments.value("--schema") != nil {
-            throw UsageError(message: "give --schema or --model, not both", usage: Self.usage)
+        let modelDataset = try ModelOptions.dataset(arguments)
+        if modelDataset != nil, arguments.contains(Self.schema) {
+            throw Self.usageError("give --schema or --model, not both")
         }
-        do {
-            schema =
-                try modelDataset?.schema
-                ?? DatasetSchema.named(arguments.value("--schema") ?? "social")
-            size = try DatasetKey.parseSize(arguments.value("--size") ?? "10k")
-        } catch {
-            throw UsageError(message: "\(error)", usage: Self.usage)
+        if let modelDataset {
+            schema = modelDataset.schema
+        } else {
+            schema = try arguments.value(Self.schema) ?? .social
         }
+        size = try arguments.value(Self.size) ?? 10_000
         warnings = modelDataset?.warnings ?? []
-        seed = try arguments.value("--seed").map(Self.values.seed) ?? 42
-        cache = SharedOptions.datasetCache(arguments)
-        describe = arguments.has("--describe")
-        writer =
-            try arguments.value("--writer").map { text throws(UsageError) in
-                try Self.values.choice(text, option: "--writer", as: DatasetWriterKind.self)
-            } ?? .batchInsert
-        compareRaw = arguments.has("--compare-raw")
+        seed = try arguments.value(Self.seed) ?? 42
+        cache = try SharedOptions.datasetCache(arguments)
+        describe = arguments.has(Self.describe)
+        writer = try arguments.value(Self.writer) ?? .batchInsert
+        compareRaw = arguments.has(Self.compareRaw)
     }
 
-    func run(console: Console) -> Int32 {
+    func run(console: Console) -> ExitCode {
         let cache = cache
         let interrupts = SignalCleanup(console: console) {
             cache.removeTemporaries(ofProcess: getpid())
@@ -90,10 +91,9 @@ struct GenerateCommand: Subcommand {
                 let description = try DatasetDescription(schema: schema, dataset: dataset)
                 for line in DatasetReport.lines(description) { console.out(line) }
             }
-            return 0
+            return .success
         } catch {
-            console.err("error: \(ErrorText.describe(error))")
-            return 1
+            return console.failure(error, .failure)
         }
     }
 }

@@ -15,25 +15,24 @@ struct HistoryCommand: Subcommand {
         runs are refused. The file is rewritten atomically. 'bench report RESULTS
         --history FILE' draws the trends. Exit codes: 0 appended, 2 usage or input error.
         """
-    static let options: [OptionSpec] = [
-        .value("--file", "FILE", "the history file (default Benchmarks/history.ndjson)")
-    ]
+    static let file = ValueOption(
+        "--file", "FILE", "the history file (default Benchmarks/history.ndjson)")
+    static let options: [any CommandOption] = [file]
 
     let source: String
     let file: String
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.count == 2, arguments.positionals[0] == "add" else {
-            throw UsageError(
-                message: "the only history action is 'add RESULTS'", usage: Self.usage)
+            throw Self.usageError("the only history action is 'add RESULTS'")
         }
         source = arguments.positionals[1]
-        file = arguments.value("--file") ?? "Benchmarks/history.ndjson"
+        file = try arguments.value(Self.file) ?? "Benchmarks/history.ndjson"
     }
 
-    func run(console: Console) -> Int32 {
+    func run(console: Console) -> ExitCode {
         do {
-            let path = GateCheck.resultsFile(source)
+            let path = RunResults.file(at: source)
             let results = try RunResults.read(from: URL(fileURLWithPath: path))
             guard !results.isPartial else {
                 throw ResultsFileError(path: path, reason: "a partial run; not added to history")
@@ -41,10 +40,9 @@ struct HistoryCommand: Subcommand {
             let record = HistoryRecord(results: results)
             try HistoryFile.append(record, to: URL(fileURLWithPath: file))
             console.out("history: \(file) (+1 run, \(record.cases.count) cases from \(path))")
-            return 0
+            return .success
         } catch {
-            console.err("error: \(ErrorText.describe(error))")
-            return 2
+            return console.failure(error, .usage)
         }
     }
 }

@@ -1,18 +1,23 @@
+import BenchKit
 import Foundation
+import SQLiteDB
 
-/// Facts about the host that come from other programs: the git commit and SQLite's
-/// version (BenchKit must not link SQLite, so the `sqlite3` shell is asked).
+/// Facts about the host for results: the git commit (from the `git` program) and
+/// SQLite's version (from the linked library, through SQLiteDB).
 ///
-/// Each costs one process spawn; nil when the program is missing or fails.
+/// ``gitCommit()`` and ``output(of:_:)`` cost one process spawn each; nil when the
+/// program is missing or fails.
 enum HostFacts {
+    /// What results record about this process's host.
+    static func current() -> RunHost {
+        RunHost(
+            gitCommit: gitCommit(), sqliteVersion: SQLiteLibrary.version,
+            commandLine: CommandLine.arguments)
+    }
+
     /// `git rev-parse HEAD` in the current directory.
     static func gitCommit() -> String? {
         output(of: "git", ["rev-parse", "HEAD"])
-    }
-
-    /// The version word of `sqlite3 --version`.
-    static func sqliteVersion() -> String? {
-        output(of: "sqlite3", ["--version"])?.split(separator: " ").first.map(String.init)
     }
 
     /// The trimmed standard output of `program` (looked up on `PATH`); nil when it is

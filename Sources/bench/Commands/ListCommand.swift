@@ -20,14 +20,17 @@ struct ListCommand: Subcommand {
         the scenarios `bench run --model` runs (suite 'model') and the templates left out.
         --scenarios lists the scenarios of that file instead (suite 'scenarios').
         """
-    static let options: [OptionSpec] =
-        [
-            .value("--suite", "NAMES", "comma-separated suites (default: all)"),
-            .value("--filter", "GLOB", "only benchmarks whose suite/scenario ID matches"),
-            .flag("--datasets", "list cached datasets (in --dataset-dir) instead"),
-            SharedOptions.datasetDir,
-            .value("--size", "N", "with --model: the dataset size to plan (default 10k)"),
-        ] + ModelRunSource.options
+    static let suite = ValueOption(
+        "--suite", "NAMES", "comma-separated suites (default: all)", OptionValues.names)
+    static let filter = ValueOption(
+        "--filter", "GLOB", "only benchmarks whose suite/scenario ID matches", OptionValues.glob)
+    static let datasets = FlagOption(
+        "--datasets", "list cached datasets (in --dataset-dir) instead")
+    static let size = ValueOption(
+        "--size", "N", "with --model: the dataset size to plan (default 10k)",
+        OptionValues.datasetSize)
+    static let options: [any CommandOption] =
+        [suite, filter, datasets, SharedOptions.datasetDir, size] + ModelRunSource.options
 
     let suites: [BenchmarkSuite]
     let filter: Glob?
@@ -39,37 +42,32 @@ struct ListCommand: Subcommand {
     let source: ModelRunSource?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        source = try ModelRunSource.make(arguments, usage: Self.usage)
-        do {
-            model = try source?.dataset.map {
-                ($0, try DatasetKey.parseSize(arguments.value("--size") ?? "10k"))
-            }
-        } catch {
-            throw UsageError(message: "\(error)", usage: Self.usage)
-        }
+        source = try ModelRunSource.make(arguments)
+        let size = try arguments.value(Self.size) ?? 10_000
+        model = source?.dataset.map { ($0, size) }
         let all = source.map { [$0.suite] } ?? SuiteCatalog.all
-        if let text = arguments.value("--suite") {
-            let names = try RunOptions.suiteNames(text, known: all, values: Self.values)
-            suites = all.filter { names.contains($0.name) }
+        if let names = try arguments.value(Self.suite) {
+            let checked = try RunOptions.suiteNames(names, known: all, usage: arguments.usage)
+            suites = all.filter { checked.contains($0.name) }
         } else {
             suites = all
         }
-        filter = arguments.value("--filter").map(Glob.init)
-        datasets = arguments.has("--datasets") ? SharedOptions.datasetCache(arguments) : nil
+        filter = try arguments.value(Self.filter)
+        datasets =
+            arguments.has(Self.datasets) ? try SharedOptions.datasetCache(arguments) : nil
     }
 
-    func run(console: Console) -> Int32 {
+    func run(console: Console) -> ExitCode {
         if let (dataset, size) = model {
             do {
                 for line in try ModelPlanReport.lines(dataset, size: size) { console.out(line) }
             } catch {
-                console.err("error: \(ErrorText.describe(error))")
-                return 1
+                return console.failure(error, .failure)
             }
         }
         if let source {
             for line in lines() + source.leftOut.map({ "  " + $0 }) { console.out(line) }
-            return 0
+            return .success
         }
         if let datasets {
             let manifests = datasets.list()
@@ -78,10 +76,10 @@ struct ListCommand: Subcommand {
                 console.out(manifest.key)
                 for line in DatasetReport.summary(manifest) { console.out("  " + line) }
             }
-            return 0
+            return .success
         }
         for line in lines() { console.out(line) }
-        return 0
+        return .success
     }
 
     /// The listing, one line per item.

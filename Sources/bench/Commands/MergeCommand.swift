@@ -16,10 +16,7 @@ struct MergeCommand: Subcommand {
         is refused, naming the shards missing. Exit codes: 0 success, 1 a checksum
         mismatch or failed case, 2 usage or input error.
         """
-    static let options: [OptionSpec] = [
-        .value("--out", "DIR", "directory that holds run directories (default Reports)"),
-        SharedOptions.format,
-    ]
+    static let options: [any CommandOption] = [SharedOptions.out, SharedOptions.format]
 
     let inputs: [String]
     let outputRoot: String
@@ -34,14 +31,14 @@ struct MergeCommand: Subcommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard !arguments.positionals.isEmpty else {
-            throw UsageError(message: "merge needs at least one results file", usage: Self.usage)
+            throw Self.usageError("merge needs at least one results file")
         }
         inputs = arguments.positionals
-        outputRoot = arguments.value("--out") ?? "Reports"
-        formats = try SharedOptions.formats(arguments, values: Self.values)
+        outputRoot = try arguments.value(SharedOptions.out) ?? "Reports"
+        formats = try SharedOptions.formats(arguments)
     }
 
-    func run(console: Console) -> Int32 {
+    func run(console: Console) -> ExitCode {
         let merged: RunResults
         let parts: [(path: String, results: RunResults)]
         do throws(UsageError) {
@@ -53,8 +50,7 @@ struct MergeCommand: Subcommand {
             parts = try inputs.map(Self.load)
             merged = try RunResults.merged(parts)
         } catch {
-            console.err("error: \(ErrorText.describe(error))")
-            return 2
+            return console.failure(error, .usage)
         }
         let missing = merged.missingShards()
         guard missing.isEmpty else {
@@ -64,7 +60,7 @@ struct MergeCommand: Subcommand {
                     + missing.joined(separator: ", ") + " of \(count) missing from the merge "
                     + "(given: \(merged.shards.map(\.description).joined(separator: ", "))); "
                     + "pass every shard's results.json")
-            return 2
+            return .usage
         }
         var relabelled = merged
         relabelled.label = "merged"
@@ -76,15 +72,13 @@ struct MergeCommand: Subcommand {
                 to: console, directory: published.directory)
         } catch {
             console.err(ReportPublisher.rescue(relabelled, after: error))
-            return 1
+            return .failure
         }
-        return relabelled.isFailed ? 1 : 0
+        return relabelled.isFailed ? .failure : .success
     }
 
     private static func load(_ path: String) throws -> (path: String, results: RunResults) {
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        let file = exists && isDirectory.boolValue ? "\(path)/results.json" : path
+        let file = RunResults.file(at: path)
         return (file, try RunResults.read(from: URL(fileURLWithPath: file)))
     }
 }

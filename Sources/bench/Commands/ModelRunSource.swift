@@ -10,13 +10,13 @@ import Workloads
 ///
 /// Cost: loads the model and the file; no dataset is generated until a case's setup.
 struct ModelRunSource {
+    /// `--scenarios FILE`.
+    static let scenarios = ValueOption(
+        "--scenarios", "FILE",
+        "a JSON file of fetch scenarios to run on --model's data (else social's)")
+
     /// The options it reads (the model options plus `--scenarios`).
-    static let options: [OptionSpec] =
-        ModelOptions.options + [
-            .value(
-                "--scenarios", "FILE",
-                "a JSON file of fetch scenarios to run on --model's data (else social's)")
-        ]
+    static let options: [any CommandOption] = ModelOptions.options + [scenarios]
 
     /// The suite to run.
     let suite: BenchmarkSuite
@@ -36,14 +36,10 @@ struct ModelRunSource {
 
     /// The source `arguments` name, or nil when they name neither flag.
     /// - Throws: ``UsageError`` for a bad model, entity count or scenarios file.
-    static func make(_ arguments: ParsedArguments, usage: String) throws(UsageError)
-        -> ModelRunSource?
-    {
-        let dataset = try ModelOptions.dataset(arguments, usage: usage)
-        let forwarded = ["--model", "--model-version", "--entity", "--scenarios"].flatMap {
-            flag in arguments.value(flag).map { [flag, absolute(flag, $0)] } ?? []
-        }
-        if let path = arguments.value("--scenarios") {
+    static func make(_ arguments: ParsedArguments) throws(UsageError) -> ModelRunSource? {
+        let dataset = try ModelOptions.dataset(arguments)
+        let forwarded = workerArguments(arguments)
+        if let path = try arguments.value(scenarios) {
             let schema = dataset?.schema ?? .social
             do {
                 let file = try ScenarioFile(
@@ -52,7 +48,7 @@ struct ModelRunSource {
                     suite: ScenarioSuite.make(file, schema: schema), dataset: dataset,
                     leftOut: [], workerArguments: forwarded)
             } catch {
-                throw UsageError(message: "--scenarios: \(error)", usage: usage)
+                throw UsageError(message: "--scenarios: \(error)", usage: arguments.usage)
             }
         }
         guard let dataset else { return nil }
@@ -61,9 +57,16 @@ struct ModelRunSource {
             leftOut: ModelSuite.leftOut(dataset), workerArguments: forwarded)
     }
 
-    /// Paths made absolute, so a worker started elsewhere reads the same files.
-    private static func absolute(_ flag: String, _ value: String) -> String {
-        guard flag == "--model" || flag == "--scenarios" else { return value }
-        return URL(fileURLWithPath: value).standardizedFileURL.path
+    /// The source's options as given, paths made absolute so a worker started
+    /// elsewhere reads the same files.
+    private static func workerArguments(_ arguments: ParsedArguments) -> [String] {
+        let absolute = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.path }
+        let given: [(option: any CommandOption, text: String?)] = [
+            (ModelOptions.model, arguments.text(ModelOptions.model).map(absolute)),
+            (ModelOptions.modelVersion, arguments.text(ModelOptions.modelVersion)),
+            (ModelOptions.entityCounts, arguments.text(ModelOptions.entityCounts)),
+            (scenarios, arguments.text(scenarios).map(absolute)),
+        ]
+        return given.flatMap { option, text in text.map { [option.name, $0] } ?? [] }
     }
 }

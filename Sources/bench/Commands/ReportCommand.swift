@@ -20,12 +20,11 @@ struct ReportCommand: Subcommand {
         results.json itself is never rewritten). Exit codes: 0 success, 2 usage or input
         error (missing file, malformed JSON, other schema version), 1 cannot write.
         """
-    static let options: [OptionSpec] = [
-        .value("--out", "DIR", "directory to write into (default: the results file's directory)"),
-        SharedOptions.format,
-        .value(
-            "--history", "FILE", "add trend charts per case from a history file (bench history)"),
-    ]
+    static let out = ValueOption(
+        "--out", "DIR", "directory to write into (default: the results file's directory)")
+    static let history = ValueOption(
+        "--history", "FILE", "add trend charts per case from a history file (bench history)")
+    static let options: [any CommandOption] = [out, SharedOptions.format, history]
 
     /// The format names, for help texts.
     static var formatList: String {
@@ -40,24 +39,23 @@ struct ReportCommand: Subcommand {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.count == 1 else {
-            throw UsageError(message: "report needs exactly one results file", usage: Self.usage)
+            throw Self.usageError("report needs exactly one results file")
         }
         input = arguments.positionals[0]
-        output = arguments.value("--out")
-        formats = try SharedOptions.formats(arguments, values: Self.values)
-        history = arguments.value("--history")
+        output = try arguments.value(Self.out)
+        formats = try SharedOptions.formats(arguments)
+        history = try arguments.value(Self.history)
     }
 
-    func run(console: Console) -> Int32 {
-        let file = Self.resultsFile(input)
+    func run(console: Console) -> ExitCode {
+        let file = URL(fileURLWithPath: RunResults.file(at: input))
         let results: RunResults
         let records: [HistoryRecord]
         do {
             results = try RunResults.read(from: file)
             records = try history.map { try HistoryFile.read(from: URL(fileURLWithPath: $0)) } ?? []
         } catch {
-            console.err("error: \(ErrorText.describe(error))")
-            return 2
+            return console.failure(error, .usage)
         }
         let source = file.deletingLastPathComponent()
         let directory = output.map { URL(fileURLWithPath: $0) } ?? source
@@ -77,9 +75,9 @@ struct ReportCommand: Subcommand {
             for url in written { console.out("wrote \(url.path)") }
         } catch {
             console.err("error: cannot write the report: \(ErrorText.describe(error))")
-            return 1
+            return .failure
         }
-        return 0
+        return .success
     }
 
     /// `results.json` is the record, not a rendering: it is never re-encoded (that
@@ -95,10 +93,4 @@ struct ReportCommand: Subcommand {
         return [destination]
     }
 
-    /// `path/results.json` when `path` is a directory, `path` otherwise.
-    static func resultsFile(_ path: String) -> URL {
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        return URL(fileURLWithPath: exists && isDirectory.boolValue ? "\(path)/results.json" : path)
-    }
 }

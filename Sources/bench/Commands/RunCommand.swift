@@ -22,74 +22,31 @@ struct RunCommand: Subcommand {
         scenarios of a JSON file (suite 'scenarios') on --model's dataset, or on social's
         without --model. Either replaces --suite.
         """
-    static let options: [OptionSpec] =
-        [
-            .value("--suite", "NAMES", "comma-separated suites (default: the default suites)"),
-            .value(
-                "--filter", "GLOB",
-                "only benchmarks whose suite/scenario ID matches, e.g. 'selftest/*'"
-            ),
-            .value(
-                "--sizes", "LIST", "sizes to run instead of each benchmark's own, e.g. 10k,100k,1m"),
-            .value("--profile", "NAME", "quick, standard (default) or full"),
-            .value(
-                "--iterations", "N", "at most N timed iterations per case (overrides the profile)"),
-            .value(
-                "--warmup", "N", "N untimed warm-up iterations per case (overrides the profile)"),
-            .value(
-                "--max-time", "DURATION",
-                "time budget per case, e.g. 2s, 500ms (overrides the profile)"
-            ),
-            .value("--seed", "N", "seed for generated data and bootstrap statistics (default 42)"),
-            .value("--out", "DIR", "directory that holds run directories (default Reports)"),
-            SharedOptions.format,
-            .flag("--no-progress", "print no progress, only the summary"),
-            .value("--shard", "I/N", "run only shard I of N (every N-th scenario x size group)"),
-            .flag("--in-process", "run cases in this process (RSS and peak RSS then shared)"),
-            .flag(
-                "--instructions",
-                "count each body's instructions under valgrind's callgrind instead of timing it"),
-            .value(
-                "--callgrind-out", "DIR",
-                "with --instructions, keep each body's callgrind profile in DIR as "
-                    + "<suite>/<scenario>--<configuration>--<size>.<iteration>.callgrind"),
-            SharedOptions.datasetDir,
-            .value("--baseline", "FILE", "gate the results against a baseline (see bench compare)"),
-            .value("--thresholds", "FILE", "the gate's thresholds file (docs/GATES.md)"),
-            .flag(
-                "--allow-dataset-change", "gate even when dataset hashes differ from the baseline"),
-            .flag("--rerun-suspects", "re-measure cases whose time regressed once before failing"),
-            .value(
-                "--against", "REF",
-                "A/B with another build, sample by sample: a git ref (built in release in a "
-                    + "temporary worktree) or a directory holding a built bench"),
-        ] + ModelRunSource.options
+    static let options: [any CommandOption] = RunOptions.all + ModelRunSource.options
 
     let options: RunOptions
     /// The suite of `--model` or `--scenarios`, when given.
     let source: ModelRunSource?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        source = try ModelRunSource.make(arguments, usage: Self.usage)
+        source = try ModelRunSource.make(arguments)
         var options = try RunOptions(
-            arguments, suites: SuiteCatalog.all + (source.map { [$0.suite] } ?? []),
-            values: Self.values)
+            arguments, suites: SuiteCatalog.all + (source.map { [$0.suite] } ?? []))
         if let source {
-            if arguments.value("--suite") != nil || options.against != nil {
-                throw UsageError(
-                    message: "--model and --scenarios choose the suite: they cannot be combined "
-                        + "with --suite or --against",
-                    usage: Self.usage)
+            if arguments.contains(RunOptions.suite) || options.against != nil {
+                throw Self.usageError(
+                    "--model and --scenarios choose the suite: they cannot be combined "
+                        + "with --suite or --against")
             }
-            options.suites = [source.suite.name]
-            options.labelName = source.label
+            options.request.suites = [source.suite.name]
+            options.request.name = source.label
         }
         self.options = options
     }
 
     /// Runs; `--dataset-dir` reaches the suites and their worker processes as
     /// `FAULTLINE_DATASETS`, the variable the dataset cache reads.
-    func run(console: Console) -> Int32 {
+    func run(console: Console) -> ExitCode {
         if let directory = options.datasetDirectory {
             setenv("FAULTLINE_DATASETS", directory, 1)
         }

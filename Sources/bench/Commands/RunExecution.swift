@@ -4,7 +4,8 @@ import BenchmarkSuites
 import DurableFiles
 import Foundation
 
-/// What `bench run` does once its options are valid: plan, run, write, summarize.
+/// What `bench run` does once its options are valid: hands plan, run, gate and reruns
+/// to a ``RunSession``, then publishes and prints what it returns.
 ///
 /// The suites, worker launcher and stop flag are fields so tests can run it with
 /// their own.
@@ -16,78 +17,79 @@ struct RunExecution {
     var stopFlag = StopFlag()
     var handlesInterrupts = true
 
-    /// Runs and returns the exit code (0, 1, 2 or 130).
-    func execute() -> Int32 {
-        let plan = makePlan()
-        guard !plan.groups.isEmpty else {
-            console.err("error: no benchmark matches the selected suites, filter and shard")
-            return 2
+    /// Runs and returns the exit code (success, failure, usage or 128 + the signal).
+    func execute() -> ExitCode {
+        let session: RunSession
+        do throws(RunSessionError) {
+            session = try RunSession(options.request, suites: suites, host: HostFacts.current())
+        } catch {
+            console.err("error: \(error)")
+            return .usage
         }
         do throws(UsageError) {
             try ReportPublisher.checkRoot(options.outputRoot, usage: RunCommand.usage)
         } catch {
             return console.usageError(error)
         }
-        var gate: GateCheck?
+        let gate: GateCheck?
+        let callgrind: CallgrindWorkers?
         do {
             gate = try options.baseline.map { path in
                 try GateCheck(
                     baseline: path, thresholds: options.thresholds,
                     allowsDatasetChange: options.allowsDatasetChange)
             }
+            callgrind = try options.request.countsInstructions ? makeCallgrindWorkers() : nil
         } catch {
-            console.err("error: \(ErrorText.describe(error))")
-            return 2
-        }
-        var workers = launcher
-        var callgrind: CallgrindWorkers?
-        if options.countsInstructions {
-            do {
-                let profiles = try options.callgrindOutput.map { path in
-                    let url = URL(fileURLWithPath: path, isDirectory: true)
-                    try FileManager.default.createDirectory(
-                        at: url, withIntermediateDirectories: true)
-                    return url
-                }
-                callgrind = try CallgrindWorkers(wrapping: launcher, keepingProfilesIn: profiles)
-            } catch {
-                console.err("error: \(ErrorText.describe(error))")
-                return 2
-            }
-            workers = callgrind?.launcher ?? launcher
+            return console.failure(error, .usage)
         }
         defer { callgrind?.remove() }
+        return run(session, gate: gate, workers: callgrind?.launcher ?? launcher)
+    }
+
+    /// Runs `session` with `workers`, handling interrupts and showing progress, then
+    /// gates, publishes and prints.
+    private func run(_ session: RunSession, gate: GateCheck?, workers: WorkerLauncher)
+        -> ExitCode
+    {
         let interrupts =
             handlesInterrupts ? InterruptHandler(stopFlag: stopFlag, console: console) : nil
         let progress = ProgressReporter.make(enabled: options.showsProgress, console: console)
         let started = Date()
-        let outcome: RunOutcome
-        if let reference = options.against {
-            do {
-                (outcome, gate) = try runAgainst(reference, plan: plan, observer: progress)
-            } catch {
-                console.err("error: \(ErrorText.describe(error))")
-                return 2
+        let runner = session.runner(workers: workers, stopFlag: stopFlag)
+        var results: RunResults
+        do {
+            var judge = gate
+            let outcome: RunOutcome
+            if let reference = options.against {
+                (outcome, judge) = try runAgainst(reference, session: session, observer: progress)
+            } else {
+                outcome = session.run(runner, observer: progress)
             }
-        } else {
-            outcome = makeRunner(observer: progress, launcher: workers).run(plan)
-        }
-        interrupts?.cancel()
-        var results = assemble(outcome, started: started)
-        results.interruption = interrupts?.signalName
-        if let gate, !results.isPartial {
-            gate.warnings(for: results).forEach(console.err)
-            do { results = try gated(results, by: gate) } catch {
-                console.err("error: \(ErrorText.describe(error))")
-                return 2
+            interrupts?.cancel()
+            results = session.results(of: outcome, started: started)
+            results.interruption = interrupts?.signalName
+            results = try session.gated(results, by: judge, rerunningWith: runner) { event in
+                GateTable.print(event, to: console)
             }
+        } catch {
+            interrupts?.cancel()
+            return console.failure(error, .usage)
         }
+        guard publish(results) else { return .failure }
+        if results.isPartial { return interrupts?.exitCode ?? .interrupted }
+        return results.isFailed ? .failure : .success
+    }
+
+    /// Writes the report directory and prints the gate table and the summary; false
+    /// when the report could not be written (the results are then saved elsewhere).
+    private func publish(_ results: RunResults) -> Bool {
         do {
             let published = try ReportPublisher(
                 root: options.outputRoot, formats: options.formats
             ).publish(results)
             if let comparison = published.results.comparison {
-                GateCheck.print(comparison, to: console, annotate: GateCheck.annotates)
+                GateTable.print(comparison, to: console, annotate: GateTable.annotates)
             }
             RunSummary(results: published.results).print(
                 to: console, directory: published.directory)
@@ -96,84 +98,19 @@ struct RunExecution {
                     "callgrind profiles: \(TerminalText.safe(profiles)) (read one with "
                         + "callgrind_annotate FILE | swift demangle --simplified)")
             }
+            return true
         } catch {
             console.err(ReportPublisher.rescue(results, after: error))
-            return 1
+            return false
         }
-        return results.isPartial ? interrupts?.exitCode ?? 130 : (results.isFailed ? 1 : 0)
     }
 
-    /// `results` gated by `gate`; with `--rerun-suspects`, the groups of cases whose
-    /// wall time regressed run once more (configurations interleaved as usual) and the
-    /// time gates of those cases hold only if the rerun regresses too.
-    private func gated(_ results: RunResults, by gate: GateCheck) throws -> RunResults {
-        let first = try gate.apply(to: results)
-        guard options.rerunsSuspects, let comparison = first.comparison else { return first }
-        let suspects = Set(
-            comparison.regressions.filter { $0.metric == Metric.wallTime.name }.map(\.key))
-        guard !suspects.isEmpty else { return first }
-        console.err("re-measuring \(suspects.count) suspected time regressions once")
-        let groups = Set(suspects.map { GroupKey(benchmark: $0.benchmark, size: $0.size) })
-        let all = suites.flatMap(\.benchmarks)
-        var rerun = RunOutcome(cases: [], datasets: [], wasInterrupted: false)
-        for group in groups.sorted(by: { "\($0)" < "\($1)" }) {
-            let plan = RunPlan(
-                benchmarks: all.filter { $0.id == group.benchmark }, sizes: [group.size])
-            let outcome = makeRunner(observer: nil, launcher: launcher).run(plan)
-            rerun.cases += outcome.cases
-            rerun.datasets += outcome.datasets.filter { !rerun.datasets.contains($0) }
-        }
-        let recheck = try gate.apply(to: assemble(rerun, started: Date()))
-        let regressions = recheck.comparison?.regressions ?? []
-        let confirmed = Set(regressions.map { "\($0.key) \($0.metric)" })
-        var merged = first
-        merged.comparison = BaselineComparison(
-            baseline: comparison.baseline,
-            gates: comparison.gates.map { gate in
-                guard gate.fails, suspects.contains(gate.key), gate.metric == Metric.wallTime.name,
-                    !confirmed.contains("\(gate.key) \(gate.metric)")
-                else { return gate }
-                return GateResult(
-                    key: gate.key, metric: gate.metric, baseline: gate.baseline,
-                    current: gate.current, verdict: .unchanged,
-                    message: gate.message + "\nnot confirmed when re-measured once")
-            }, added: comparison.added, removed: comparison.removed)
-        return merged
-    }
-
-    /// A benchmark at one size: what a rerun re-measures.
-    private struct GroupKey: Hashable {
-        let benchmark: BenchmarkID
-        let size: Int
-    }
-
-    private func makePlan() -> RunPlan {
-        let benchmarks = suites.filter { options.suites.contains($0.name) }.flatMap(\.benchmarks)
-        return RunPlan(
-            benchmarks: benchmarks, filter: options.filter, sizes: options.sizes,
-            shard: options.shard)
-    }
-
-    private func makeRunner(observer: (any RunObserver)?, launcher: WorkerLauncher) -> Runner {
-        Runner(
-            limits: options.limits, seed: options.seed,
-            isolation: options.isInProcess ? .inProcess : .childProcess(launcher),
-            countsInstructions: options.countsInstructions, stopFlag: stopFlag,
-            observer: observer)
-    }
-
-    /// The results of `outcome`, as a run started at `started` with these options.
-    func assemble(_ outcome: RunOutcome, started: Date) -> RunResults {
-        let settings = RunSettings(
-            profile: options.profile, limits: options.limits, seed: options.seed,
-            isolated: !options.isInProcess, suites: options.suites,
-            filter: options.filter?.pattern, sizes: options.sizes, shard: options.shard,
-            countsInstructions: options.countsInstructions ? true : nil)
-        return RunResults(
-            runID: ReportDirectory.name(label: options.label, date: started), label: options.label,
-            startedAt: started, finishedAt: Date(), gitCommit: HostFacts.gitCommit(),
-            commandLine: CommandLine.arguments,
-            environment: RunEnvironment.capture(sqliteVersion: HostFacts.sqliteVersion()),
-            settings: settings, outcome: outcome)
+    /// The workers of `--instructions`, keeping profiles in `--callgrind-out` if given.
+    private func makeCallgrindWorkers() throws -> CallgrindWorkers {
+        try CallgrindWorkers(
+            wrapping: launcher,
+            keepingProfilesIn: options.callgrindOutput.map {
+                URL(fileURLWithPath: $0, isDirectory: true)
+            })
     }
 }

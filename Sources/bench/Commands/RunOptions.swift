@@ -2,19 +2,15 @@ import BenchKit
 import BenchReports
 import Foundation
 
-/// The typed options of `bench run`, validated.
+/// The typed options of `bench run`, validated: what the ``RunSession`` is asked to do
+/// (``request``) and what the command does around it.
 struct RunOptions: Equatable {
-    var suites: [String]
-    var filter: Glob?
-    var sizes: [Int]?
-    var profile: RunProfile = .standard
-    var limits: RunLimits
-    var seed: UInt64 = 42
-    var outputRoot: String = "Reports"
+    /// The suites, sizes, limits, seed and isolation of the run.
+    var request: RunRequest
+    /// `--out`: the directory that holds run directories.
+    var outputRoot = "Reports"
     var formats: [ReportFormat] = ReportFormat.allCases
     var showsProgress = true
-    var shard: Shard?
-    var isInProcess = false
     /// `--dataset-dir`: where the suites' datasets are cached, absolute.
     var datasetDirectory: String?
     /// `--baseline`: the baseline to gate against.
@@ -23,69 +19,76 @@ struct RunOptions: Equatable {
     var thresholds: String?
     /// `--allow-dataset-change`.
     var allowsDatasetChange = false
-    /// `--rerun-suspects`: re-measure cases whose time regressed once before failing.
-    var rerunsSuspects = false
-    /// `--instructions`: count instructions under callgrind instead of timing.
-    var countsInstructions = false
     /// `--callgrind-out DIR`: keep each counted body's callgrind profile there, absolute.
     var callgrindOutput: String?
     /// `--against REF`: a same-machine A/B comparison with the build of REF.
     var against: String?
-    /// What the run directory is named after instead of the suites (`--model`'s model).
-    var labelName: String?
 
-    /// Reads and checks every option of `arguments`.
+    /// Reads and checks every option of `arguments`, in the order errors are reported.
     /// - Parameter suites: The suites that exist, to check `--suite` against.
     /// - Throws: ``UsageError`` for the first bad value.
-    init(_ arguments: ParsedArguments, suites known: [BenchmarkSuite], values: ValueParsers)
-        throws(UsageError)
-    {
-        suites = try Self.suites(arguments.value("--suite"), known: known, values: values)
-        filter = arguments.value("--filter").map(Glob.init)
-        sizes = try arguments.value("--sizes").map { text throws(UsageError) in
-            try values.sizes(text)
+    init(_ arguments: ParsedArguments, suites known: [BenchmarkSuite]) throws(UsageError) {
+        let names = try arguments.value(Self.suite)
+        request = RunRequest(
+            suites: try names.map { names throws(UsageError) in
+                try Self.suiteNames(names, known: known, usage: arguments.usage)
+            } ?? known.filter(\.isDefault).map(\.name),
+            profile: .standard)
+        request.filter = try arguments.value(Self.filter)
+        request.sizes = try arguments.value(Self.sizes)
+        try readLimits(arguments)
+        request.seed = try arguments.value(Self.seed) ?? request.seed
+        outputRoot = try arguments.value(SharedOptions.out) ?? outputRoot
+        formats = try SharedOptions.formats(arguments)
+        showsProgress = !arguments.has(Self.noProgress)
+        request.shard = try arguments.value(Self.shard)
+        request.isInProcess = arguments.has(Self.inProcess)
+        datasetDirectory = try arguments.value(SharedOptions.datasetDir)?.path
+        try readGate(arguments)
+    }
+
+    /// `--profile` and the limits that override it.
+    private mutating func readLimits(_ arguments: ParsedArguments) throws(UsageError) {
+        if let profile = try arguments.value(Self.profile) {
+            request.profile = profile
+            request.limits = profile.limits
         }
-        if let text = arguments.value("--profile") {
-            profile = try values.choice(text, option: "--profile", as: RunProfile.self)
+        if let iterations = try arguments.value(Self.iterations) {
+            request.limits.maxIterations = iterations
         }
-        limits = profile.limits
-        try readLimits(arguments, values: values)
-        if let text = arguments.value("--seed") { seed = try values.seed(text) }
-        outputRoot = arguments.value("--out") ?? outputRoot
-        formats = try SharedOptions.formats(arguments, values: values)
-        showsProgress = !arguments.has("--no-progress")
-        shard = try arguments.value("--shard").map { text throws(UsageError) in
-            try values.shard(text)
+        if let warmup = try arguments.value(Self.warmup) {
+            request.limits.warmupIterations = warmup
         }
-        isInProcess = arguments.has("--in-process")
-        datasetDirectory = SharedOptions.datasetDirectory(arguments)?.path
-        baseline = arguments.value("--baseline")
-        thresholds = arguments.value("--thresholds")
-        allowsDatasetChange = arguments.has("--allow-dataset-change")
-        rerunsSuspects = arguments.has("--rerun-suspects")
-        countsInstructions = arguments.has("--instructions")
-        if countsInstructions && (isInProcess || rerunsSuspects) {
+        if let maxTime = try arguments.value(Self.maxTime) { request.limits.maxTime = maxTime }
+    }
+
+    /// The gate, instruction counting and `--against`, and how they combine.
+    private mutating func readGate(_ arguments: ParsedArguments) throws(UsageError) {
+        baseline = try arguments.value(Self.baseline)
+        thresholds = try arguments.value(Self.thresholds)
+        allowsDatasetChange = arguments.has(Self.allowDatasetChange)
+        request.rerunsSuspects = arguments.has(Self.rerunSuspects)
+        request.countsInstructions = arguments.has(Self.instructions)
+        if request.countsInstructions && (request.isInProcess || request.rerunsSuspects) {
             throw UsageError(
                 message:
                     "--instructions runs each case in a child under valgrind: it cannot be "
                     + "combined with --in-process or --rerun-suspects",
-                usage: values.usage)
+                usage: arguments.usage)
         }
-        callgrindOutput = arguments.value("--callgrind-out").map {
-            URL(fileURLWithPath: $0).standardizedFileURL.path
-        }
-        if callgrindOutput != nil && !countsInstructions {
+        callgrindOutput = try arguments.value(Self.callgrindOut)
+        if callgrindOutput != nil && !request.countsInstructions {
             throw UsageError(
                 message: "--callgrind-out keeps the profiles of counted bodies: it needs "
-                    + "--instructions", usage: values.usage)
+                    + "--instructions", usage: arguments.usage)
         }
-        against = arguments.value("--against")
-        try checkCombinations(usage: values.usage)
+        against = try arguments.value(Self.against)
+        try checkCombinations(usage: arguments.usage)
     }
 
     private func checkCombinations(usage: String) throws(UsageError) {
         if baseline == nil && against == nil
-            && (thresholds != nil || allowsDatasetChange || rerunsSuspects)
+            && (thresholds != nil || allowsDatasetChange || request.rerunsSuspects)
         {
             throw UsageError(
                 message:
@@ -93,7 +96,8 @@ struct RunOptions: Equatable {
                 usage: usage)
         }
         if against != nil
-            && (baseline != nil || isInProcess || countsInstructions || rerunsSuspects)
+            && (baseline != nil || request.isInProcess || request.countsInstructions
+                || request.rerunsSuspects)
         {
             throw UsageError(
                 message:
@@ -103,46 +107,21 @@ struct RunOptions: Equatable {
         }
     }
 
-    private mutating func readLimits(_ arguments: ParsedArguments, values: ValueParsers)
-        throws(UsageError)
+    /// Checks suite names against `known`, duplicates dropped.
+    static func suiteNames(_ names: [String], known: [BenchmarkSuite], usage: String)
+        throws(UsageError) -> [String]
     {
-        if let text = arguments.value("--iterations") {
-            limits.maxIterations = try values.integer(text, option: "--iterations", minimum: 1)
-        }
-        if let text = arguments.value("--warmup") {
-            limits.warmupIterations = try values.integer(text, option: "--warmup", minimum: 0)
-        }
-        if let text = arguments.value("--max-time") {
-            limits.maxTime = try values.duration(text, option: "--max-time")
-        }
-    }
-
-    private static func suites(
-        _ text: String?, known: [BenchmarkSuite], values: ValueParsers
-    ) throws(UsageError) -> [String] {
-        guard let text else { return known.filter(\.isDefault).map(\.name) }
-        return try suiteNames(text, known: known, values: values)
-    }
-
-    /// Checks a comma-separated list of suite names against `known`.
-    static func suiteNames(
-        _ text: String, known: [BenchmarkSuite], values: ValueParsers
-    ) throws(UsageError) -> [String] {
-        var names: [String] = []
-        for name in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+        var checked: [String] = []
+        for name in names {
             guard known.contains(where: { $0.name == name }) else {
                 let list = known.map(\.name).joined(separator: ", ")
-                throw UsageError(
-                    message: "unknown suite '\(name)' (known: \(list))", usage: values.usage)
+                throw UsageError(message: "unknown suite '\(name)' (known: \(list))", usage: usage)
             }
-            if !names.contains(name) { names.append(name) }
+            if !checked.contains(name) { checked.append(name) }
         }
-        return names
+        return checked
     }
 
     /// The label of the run directory: suites joined by `+`, plus the shard.
-    var label: String {
-        let base = labelName ?? suites.joined(separator: "+")
-        return shard.map { "\(base)-shard\($0.index)of\($0.count)" } ?? base
-    }
+    var label: String { request.label }
 }

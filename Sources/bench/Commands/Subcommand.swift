@@ -1,8 +1,6 @@
 /// A `bench` subcommand: its name, help, options, and how it runs.
 ///
-/// `run()` only delegates to the libraries and returns the exit code: 0 success,
-/// 1 a failed run (checksum mismatch, failed case), 2 usage or input error,
-/// 130 interrupted.
+/// `run()` only delegates to the libraries and returns the ``ExitCode``.
 protocol Subcommand {
     /// The word after `bench`, such as `run`.
     static var name: String { get }
@@ -10,8 +8,9 @@ protocol Subcommand {
     static var summary: String { get }
     /// Paragraphs printed by `--help` under the usage line.
     static var discussion: String { get }
-    /// The options accepted.
-    static var options: [OptionSpec] { get }
+    /// The options accepted, each declared once as a ``ValueOption`` or ``FlagOption``
+    /// and read through the same constant.
+    static var options: [any CommandOption] { get }
     /// Positional arguments, as help shows them (empty when none are accepted).
     static var positionalSynopsis: String { get }
 
@@ -20,7 +19,7 @@ protocol Subcommand {
     init(_ arguments: ParsedArguments) throws(UsageError)
 
     /// Does the work, writing to `console`, and returns the exit code.
-    func run(console: Console) -> Int32
+    func run(console: Console) -> ExitCode
 }
 
 extension Subcommand {
@@ -38,8 +37,9 @@ extension Subcommand {
 
     /// The full `--help` text.
     static var help: String {
-        let width = options.map(\.synopsis.count).max() ?? 0
-        let lines = options.map { option in
+        let specs = options.map(\.spec)
+        let width = specs.map(\.synopsis.count).max() ?? 0
+        let lines = specs.map { option in
             "  " + option.synopsis.padding(toLength: width + 2, withPad: " ", startingAt: 0)
                 + option.help
         }
@@ -47,6 +47,8 @@ extension Subcommand {
             .joined(separator: "\n")
     }
 
-    /// The value parsers, quoting this subcommand's usage in errors.
-    static var values: ValueParsers { ValueParsers(usage: usage) }
+    /// A usage error of this subcommand: `message`, then its usage line.
+    static func usageError(_ message: String) -> UsageError {
+        UsageError(message: message, usage: usage)
+    }
 }

@@ -12,21 +12,21 @@ enum WorkerSubcommand {
 
     /// Serves one case over stdin/stdout and returns the exit code; `arguments` are the
     /// words after `__worker`.
-    static func serve(_ arguments: [String]) -> Int32 {
+    static func serve(_ arguments: [String]) -> ExitCode {
         var benchmarks = SuiteCatalog.allBenchmarks
         if !arguments.isEmpty {
             let parser = ArgumentParser(
                 options: ModelRunSource.options, acceptsPositionals: false, usage: name)
             do throws(UsageError) {
                 guard case .parsed(let parsed) = try parser.parse(arguments),
-                    let source = try ModelRunSource.make(parsed, usage: name)
-                else { return 2 }
+                    let source = try ModelRunSource.make(parsed)
+                else { return .usage }
                 benchmarks += source.suite.benchmarks
             } catch {
                 Console.standard.err("bench __worker: \(error.message)")
-                return 2
+                return .usage
             }
         }
-        return WorkerHost.serve(benchmarks: benchmarks)
+        return ExitCode(rawValue: WorkerHost.serve(benchmarks: benchmarks))
     }
 }

@@ -28,7 +28,7 @@ final class InterruptHandler {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
-                if stopFlag.isStopRequested { _exit(128 + number) }
+                if stopFlag.isStopRequested { _exit(ExitCode.signal(number).rawValue) }
                 _ = received.number.compareExchange(
                     expected: 0, desired: number, ordering: .relaxed)
                 stopFlag.requestStop()
@@ -47,9 +47,9 @@ final class InterruptHandler {
     }
 
     /// 128 + the first signal's number; nil when none came.
-    var exitCode: Int32? {
+    var exitCode: ExitCode? {
         let number = received.number.load(ordering: .relaxed)
-        return number == 0 ? nil : 128 + number
+        return number == 0 ? nil : .signal(number)
     }
 
     /// Stops handling the signals and restores their default actions.

@@ -17,7 +17,7 @@ final class SignalCleanup {
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
                 console.err("\n\(name): \(cleanup())")
-                _exit(128 + number)
+                _exit(ExitCode.signal(number).rawValue)
             }
             source.resume()
             return source

@@ -1,0 +1,64 @@
+import BenchKit
+
+/// The options of `bench run`, declared once; ``RunCommand/options`` lists them and
+/// ``RunOptions/init(_:suites:)`` reads them.
+extension RunOptions {
+    static let suite = ValueOption(
+        "--suite", "NAMES", "comma-separated suites (default: the default suites)",
+        OptionValues.names)
+    static let filter = ValueOption(
+        "--filter", "GLOB", "only benchmarks whose suite/scenario ID matches, e.g. 'selftest/*'",
+        OptionValues.glob)
+    static let sizes = ValueOption(
+        "--sizes", "LIST", "sizes to run instead of each benchmark's own, e.g. 10k,100k,1m",
+        OptionValues.sizes)
+    static let profile = ValueOption(
+        "--profile", "NAME", "quick, standard (default) or full",
+        OptionValues.choice(RunProfile.self))
+    static let iterations = ValueOption(
+        "--iterations", "N", "at most N timed iterations per case (overrides the profile)",
+        OptionValues.integer(minimum: 1))
+    static let warmup = ValueOption(
+        "--warmup", "N", "N untimed warm-up iterations per case (overrides the profile)",
+        OptionValues.integer(minimum: 0))
+    static let maxTime = ValueOption(
+        "--max-time", "DURATION", "time budget per case, e.g. 2s, 500ms (overrides the profile)",
+        OptionValues.duration)
+    static let seed = ValueOption(
+        "--seed", "N", "seed for generated data and bootstrap statistics (default 42)",
+        OptionValues.seed)
+    static let noProgress = FlagOption("--no-progress", "print no progress, only the summary")
+    static let shard = ValueOption(
+        "--shard", "I/N", "run only shard I of N (every N-th scenario x size group)",
+        OptionValues.shard)
+    static let inProcess = FlagOption(
+        "--in-process", "run cases in this process (RSS and peak RSS then shared)")
+    static let instructions = FlagOption(
+        "--instructions",
+        "count each body's instructions under valgrind's callgrind instead of timing it")
+    static let callgrindOut = ValueOption(
+        "--callgrind-out", "DIR",
+        "with --instructions, keep each body's callgrind profile in DIR as "
+            + "<suite>/<scenario>--<configuration>--<size>.<iteration>.callgrind",
+        OptionValues.absolutePath)
+    static let baseline = ValueOption(
+        "--baseline", "FILE", "gate the results against a baseline (see bench compare)")
+    static let thresholds = ValueOption(
+        "--thresholds", "FILE", "the gate's thresholds file (docs/GATES.md)")
+    static let allowDatasetChange = FlagOption(
+        "--allow-dataset-change", "gate even when dataset hashes differ from the baseline")
+    static let rerunSuspects = FlagOption(
+        "--rerun-suspects", "re-measure cases whose time regressed once before failing")
+    static let against = ValueOption(
+        "--against", "REF",
+        "A/B with another build, sample by sample: a git ref (built in release in a "
+            + "temporary worktree) or a directory holding a built bench")
+
+    /// Every option, in help order.
+    static let all: [any CommandOption] = [
+        suite, filter, sizes, profile, iterations, warmup, maxTime, seed, SharedOptions.out,
+        SharedOptions.format, noProgress, shard, inProcess, instructions, callgrindOut,
+        SharedOptions.datasetDir, baseline, thresholds, allowDatasetChange, rerunSuspects,
+        against,
+    ]
+}
