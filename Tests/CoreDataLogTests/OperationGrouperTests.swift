@@ -165,3 +165,19 @@ import Testing
         #expect(log.operations[0].statementCount == 2)
     }
 }
+
+@Suite struct OperationGrouperSavepointTests {
+    @Test("a savepoint inside a transaction stays in its operation")
+    func nestedSavepoint() {
+        let log = Parsed(
+            """
+            CoreData: sql: BEGIN EXCLUSIVE
+            CoreData: sql: SAVEPOINT s1
+            CoreData: sql: INSERT INTO ZTAG(Z_PK, Z_ENT, Z_OPT, ZNAME) VALUES(?, ?, ?, ?)
+            CoreData: sql: RELEASE s1
+            CoreData: sql: COMMIT
+            """)
+        #expect(log.kinds == [.save])
+        #expect(log.operations[0].statementCount == 5)
+    }
+}

@@ -113,8 +113,9 @@ public struct OperationGrouper {
     private mutating func transaction(_ statement: LogStatement, emit: (LogOperation) -> Void) {
         let word = statement.sql.prefix { $0.isLetter }.uppercased()
         if word == "BEGIN" || word == "SAVEPOINT" {
+            let nested = inTransaction && current != nil
             inTransaction = true
-            if inMigration, current?.kind == .migration {
+            if nested || (inMigration && current?.kind == .migration) {
                 current?.append(statement, role: .transaction)
                 return
             }
