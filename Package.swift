@@ -15,6 +15,7 @@ let package = Package(
     products: [
         .library(name: "SQLiteDB", targets: ["SQLiteDB"]),
         .library(name: "BenchKit", targets: ["BenchKit"]),
+        .library(name: "CoreDataLog", targets: ["CoreDataLog"]),
         .executable(name: "bench", targets: ["bench"]),
         .library(name: "ObjectGraph", targets: ["ObjectGraph"]),
         .library(name: "ObjectGraphData", targets: ["ObjectGraphData"]),
@@ -27,6 +28,9 @@ let package = Package(
             name: "CJemalloc", pkgConfig: "jemalloc",
             providers: [.apt(["libjemalloc-dev"])]),
         .target(name: "SQLBasics"),
+        // Reads Core Data / SwiftData SQLDebug console logs (docs/EXPLAIN-LOG.md); SQLBasics
+        // only, so the lab and a test-assertion library can both use it.
+        .target(name: "CoreDataLog", dependencies: ["SQLBasics"]),
         .target(name: "DurableFiles"),
         .target(name: "CProcessControl"),
         // Valgrind's callgrind client requests (C macros) for `bench run --instructions`;
@@ -42,13 +46,14 @@ let package = Package(
             name: "BenchKit",
             dependencies: [
                 "CJemalloc", "CProcessControl", "CCallgrind", "SQLBasics", "DurableFiles",
+                "CoreDataLog",
             ]),
         .target(name: "BenchReports", dependencies: ["BenchKit", "DurableFiles"]),
         .target(
             name: "BenchmarkSuites",
             dependencies: [
                 "BenchKit", "SQLiteDB", "ObjectGraph", "ObjectGraphData", "Workloads",
-                "DurableFiles",
+                "DurableFiles", "CoreDataLog",
             ],
             path: "Benchmarks/Suites"),
         .executableTarget(
@@ -66,8 +71,10 @@ let package = Package(
         .executableTarget(
             name: "StoreTestHost", dependencies: ["ObjectGraph"], path: "Tests/StoreTestHost"),
         .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles"]),
+        .testTarget(name: "CoreDataLogTests", dependencies: ["CoreDataLog"]),
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport"]),
-        .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "BenchReports"]),
+        .testTarget(
+            name: "BenchKitTests", dependencies: ["BenchKit", "BenchReports", "CoreDataLog"]),
         .testTarget(
             name: "BenchCLITests",
             dependencies: ["bench", "BenchKit", "BenchReports", "TestSupport", "Workloads"]),
@@ -76,14 +83,15 @@ let package = Package(
         .testTarget(
             name: "ObjectGraphDataTests",
             dependencies: ["ObjectGraphData", "ObjectGraph", "TestSupport"]),
-        .testTarget(name: "BenchReportsTests", dependencies: ["BenchReports", "BenchKit"]),
+        .testTarget(
+            name: "BenchReportsTests", dependencies: ["BenchReports", "BenchKit", "CoreDataLog"]),
         .testTarget(
             name: "WorkloadsTests", dependencies: ["Workloads", "ObjectGraph", "TestSupport"]),
         .testTarget(
             name: "SuitesTests",
             dependencies: [
                 "BenchmarkSuites", "BenchKit", "SQLiteDB", "Workloads", "ObjectGraph",
-                "ObjectGraphData", "TestSupport",
+                "ObjectGraphData", "TestSupport", "CoreDataLog",
             ]),
     ].filter { !sanitizerSubset || !linksBenchKit.contains($0.name) },
     swiftLanguageModes: [.v6]

@@ -20,8 +20,13 @@ import SQLiteDB
 /// only until their lines fill the log; the rest are counted.
 ///
 /// The bridge is attached only between `startTrace()` and `finishTrace()`, so timed
-/// iterations run untraced (one branch per step). Register it from a benchmark's
-/// setup; a raw bridge also counts `sql.statements` and `sql.rows`:
+/// iterations run untraced (one branch per step). So is an engine bridge's
+/// ``debugLog``: the SQL debug log `FAULTLINE_SQL_DEBUG=1..4` asks for, which the lab
+/// otherwise keeps off (it would slow every timed iteration). It prints each
+/// instrumented iteration in Core Data's SQLDebug format to standard error, which
+/// `bench run --in-process` shows (a child worker's standard error is kept only when
+/// it crashes): `bench explain-log` reads it like a device's log. Register the bridge
+/// from a benchmark's setup; a raw bridge also counts `sql.statements` and `sql.rows`:
 ///
 /// ```swift
 /// let bridge = SQLTraceBridge(connection: connection)
@@ -53,6 +58,9 @@ final class SQLTraceBridge: SQLTraceSource, CounterSource, TraceSink, EngineTrac
     private var keptLines = 0
     private var omittedLines = 0
     private var log = SQLLog()
+    /// The engine's SQL debug log, attached to the container while a trace runs (engine
+    /// bridges only); by default the one `FAULTLINE_SQL_DEBUG` asks for.
+    var debugLog: SQLDebugLog?
     private var statements = 0.0
     private var rows = 0.0
 
@@ -63,8 +71,15 @@ final class SQLTraceBridge: SQLTraceSource, CounterSource, TraceSink, EngineTrac
     /// - Throws: `SQLiteError` when the functions cannot be registered.
     init(container: PersistentContainer, planner: Connection) throws {
         origin = .engine(container, planner: planner)
+        debugLog = SQLDebugLog.fromEnvironment()
         try StoreFunctions.register(on: planner)
         recorder = SQLTraceRecorder(planner: { [unowned self] sql in self.plan(sql) })
+    }
+
+    /// Whether it traces an engine container (not a raw connection).
+    var isEngine: Bool {
+        if case .engine = origin { return true }
+        return false
     }
 
     /// Traces `connection` through its SQLite trace hook.
@@ -85,14 +100,18 @@ final class SQLTraceBridge: SQLTraceSource, CounterSource, TraceSink, EngineTrac
             recorder.startTrace()
         }
         switch origin {
-        case .engine(let container, _): container.addTraceSink(self)
+        case .engine(let container, _):
+            container.addTraceSink(self)
+            if let debugLog { container.sqlDebugLog = debugLog }
         case .connection(let connection): connection.addTraceSink(self)
         }
     }
 
     func finishTrace() -> SQLTrace {
         switch origin {
-        case .engine(let container, _): container.removeTraceSink(self)
+        case .engine(let container, _):
+            container.removeTraceSink(self)
+            container.sqlDebugLog = nil
         case .connection(let connection): connection.removeTraceSink(self)
         }
         return lock.withLock {

@@ -60,7 +60,7 @@ public struct SQLLog: Hashable, Sendable, Codable {
     }
 
     /// `12,345`: thousands separated by commas, as the reports write counts.
-    private static func grouped(_ number: Int) -> String {
+    static func grouped(_ number: Int) -> String {
         var digits = String(number)
         var index = digits.endIndex
         while digits.distance(from: digits.startIndex, to: index) > 3 {

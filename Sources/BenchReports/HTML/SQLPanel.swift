@@ -56,24 +56,28 @@ struct SQLPanel {
         ])
     }
 
+    /// Sample argument lists, one per line, and how many distinct lists there were
+    /// when more than the samples (also the explain-log page's).
+    static func samples(_ lists: [[String]], distinct: Int) -> String {
+        let samples = lists.map { "(" + $0.joined(separator: ", ") + ")" }
+        let more = distinct > lists.count ? " … \(distinct) distinct" : ""
+        return samples.joined(separator: "\n") + more
+    }
+
     private func row(_ group: StatementGroup) -> HTML {
-        let samples = group.sampleArguments.map { "(" + $0.joined(separator: ", ") + ")" }
-        let more =
-            group.distinctArgumentLists > group.sampleArguments.count
-            ? " … \(group.distinctArgumentLists) distinct" : ""
         return """
             <tr><td class="sql">\(group.fingerprint)</td><td data-v="\(group.count)">\
             \(ValueFormat.count(Double(group.count)))</td><td data-v="\(group.totalNanoseconds)">\
             \(ValueFormat.duration(group.totalNanoseconds))</td>\
             <td>\(ValueFormat.duration(group.meanNanoseconds))</td>\
             <td>\(ValueFormat.count(Double(group.rows)))</td>\
-            <td class="values">\(samples.joined(separator: "\n") + more)</td>\
-            <td class="plan">\(plan(group.queryPlan))</td></tr>
+            <td class="values">\(Self.samples(group.sampleArguments, distinct: group.distinctArgumentLists))</td>\
+            <td class="plan">\(Self.plan(group.queryPlan))</td></tr>
             """
     }
 
-    /// The plan as an indented tree, problem steps flagged.
-    private func plan(_ steps: [QueryPlanStep]?) -> HTML {
+    /// The plan as an indented tree, problem steps flagged (also the explain-log page's).
+    static func plan(_ steps: [QueryPlanStep]?) -> HTML {
         guard let steps, !steps.isEmpty else { return "–" }
         var depth: [Int: Int] = [0: -1]
         let lines = steps.map { step -> HTML in

@@ -11,8 +11,8 @@ enum BenchTool {
     static var subcommands: [any Subcommand.Type] {
         [
             RunCommand.self, ListCommand.self, GenerateCommand.self, MergeCommand.self,
-            ReportCommand.self, ExplainCommand.self, CompareCommand.self, BaselineCommand.self,
-            HistoryCommand.self,
+            ReportCommand.self, ExplainCommand.self, ExplainLogCommand.self, CompareCommand.self,
+            BaselineCommand.self, HistoryCommand.self,
         ]
     }
 

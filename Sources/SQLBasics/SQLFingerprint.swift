@@ -1,3 +1,5 @@
+import Foundation
+
 /// Normalizes SQL text into a fingerprint: the statement's shape without its values.
 ///
 /// Two executions with the same fingerprint differ only in literals or bound values,
