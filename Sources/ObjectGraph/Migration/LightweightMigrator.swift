@@ -226,9 +226,9 @@ struct LightweightMigrator {
             }
         }
         for (name, index) in store.indexes.sorted(by: { $0.key < $1.key }) {
-            let columns = try connection.fetchAll(
-                "SELECT name FROM pragma_index_info(\(name))"
-            ) { $0.string(at: 0) }
+            let columns = try connection.fetchAll(CatalogSQL.indexColumns(of: name)) {
+                $0.string(at: 0)
+            }
             let isKept =
                 keptTables.contains(index.table) && desired[name]?.sql.text == index.sql
                 && touched[index.table].map { $0.isDisjoint(with: columns) } ?? true

@@ -10,9 +10,7 @@ extension PersistentContainer {
     ///
     /// - Throws: ``StoreError/notLoaded``; ``StoreError/unreadableMetadata(path:reason:)``.
     public func pendingDeferredMigration() throws -> [DeferredCleanupItem] {
-        try loadedCoordinator().withConnection { connection in
-            try StoreMetadata.read(from: connection)?.deferredCleanup ?? []
-        }
+        try loadedCoordinator().pendingDeferredCleanup()
     }
 
     /// Does the cleanup a deferred lightweight migration postponed (dropping old tables
@@ -26,18 +24,6 @@ extension PersistentContainer {
     ///
     /// - Throws: ``StoreError/notLoaded``; ``MigrationError/storeRefused(path:step:reason:)``.
     public func finishDeferredLightweightMigration() throws {
-        let coordinator = try loadedCoordinator()
-        try coordinator.withConnection { connection in
-            try connection.transaction(.exclusive) {
-                guard var metadata = try StoreMetadata.read(from: connection),
-                    !metadata.deferredCleanup.isEmpty
-                else { return }
-                try DeferredCleanup.run(
-                    metadata.deferredCleanup, on: connection, model: managedObjectModel,
-                    path: coordinator.path)
-                metadata.deferredCleanup = []
-                try metadata.write(to: connection)
-            }
-        }
+        try loadedCoordinator().finishDeferredCleanup(model: managedObjectModel)
     }
 }

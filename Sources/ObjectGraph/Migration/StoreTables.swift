@@ -16,9 +16,7 @@ struct StoreTables {
         self.connection = connection
         var tables: Set<String> = []
         var indexes: [String: (table: String, sql: String)] = [:]
-        try connection.forEachRow(
-            "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE sql IS NOT NULL"
-        ) { row in
+        try connection.forEachRow(CatalogSQL.schemaObjects) { row in
             switch row.string(at: 0) {
             case "table": tables.insert(row.string(at: 1))
             case "index": indexes[row.string(at: 1)] = (row.string(at: 2), row.string(at: 3))
@@ -33,7 +31,7 @@ struct StoreTables {
     mutating func columns(of table: String) throws -> [String: String] {
         if let known = columnCache[table] { return known }
         var columns: [String: String] = [:]
-        try connection.forEachRow("SELECT name, type FROM pragma_table_info(\(table))") {
+        try connection.forEachRow(CatalogSQL.columnTypes(of: table)) {
             columns[$0.string(at: 0)] = $0.string(at: 1)
         }
         columnCache[table] = columns

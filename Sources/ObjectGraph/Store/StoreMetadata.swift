@@ -73,6 +73,14 @@ package struct StoreMetadata: Equatable, Sendable {
 
     // MARK: - Reading and writing
 
+    /// Whether the database has Core Data's `Z_METADATA` table: what makes a SQLite
+    /// file a store.
+    ///
+    /// - Throws: ``SQLiteError``.
+    static func tableExists(in connection: Connection) throws -> Bool {
+        try connection.fetchOne(CatalogSQL.metadataTableCount) { $0.int64(at: 0) } == 1
+    }
+
     /// Reads the row Core Data reads first when it opens a store.
     ///
     /// - Throws: ``StoreError/unreadableMetadata(path:reason:)`` when `Z_PLIST` is not
@@ -81,7 +89,7 @@ package struct StoreMetadata: Equatable, Sendable {
     package static func read(from connection: Connection, path: String? = nil) throws
         -> StoreMetadata?
     {
-        let row = try connection.fetchOne("SELECT Z_VERSION, Z_UUID, Z_PLIST FROM Z_METADATA") {
+        let row = try connection.fetchOne(CatalogSQL.metadataRow) {
             ($0.string(at: 1), $0.data(at: 2))
         }
         guard let (uuid, plist) = row else { return nil }
@@ -130,9 +138,7 @@ package struct StoreMetadata: Equatable, Sendable {
     package func write(to connection: Connection) throws {
         let plist = try PropertyListSerialization.data(
             fromPropertyList: propertyList, format: .binary, options: 0)
-        try connection.execute(
-            "INSERT OR REPLACE INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) "
-                + "VALUES (1, \(uuid), \(plist))")
+        try connection.execute(CatalogSQL.writeMetadata(uuid: uuid, plist: plist))
     }
 
     private init(

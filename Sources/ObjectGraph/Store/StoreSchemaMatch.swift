@@ -16,14 +16,14 @@ enum StoreSchemaMatch {
     static func differingEntities(in connection: Connection, model: ManagedObjectModel)
         throws -> [String]
     {
-        let numbers = try connection.fetchAll("SELECT Z_ENT, Z_NAME FROM Z_PRIMARYKEY") {
+        let numbers = try connection.fetchAll(CatalogSQL.entityNumbers) {
             ($0.string(at: 1), Int($0.int64(at: 0)))
         }
         let stored = Dictionary(numbers, uniquingKeysWith: { first, _ in first })
         var columnsByTable: [String: Set<String>] = [:]
         func columns(of table: String) throws -> Set<String> {
             if let known = columnsByTable[table] { return known }
-            let names = try connection.fetchAll("SELECT name FROM pragma_table_info(\(table))") {
+            let names = try connection.fetchAll(CatalogSQL.columnNames(of: table)) {
                 $0.string(at: 0)
             }
             columnsByTable[table] = Set(names)

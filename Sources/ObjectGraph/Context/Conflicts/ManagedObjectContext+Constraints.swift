@@ -31,19 +31,13 @@ extension ManagedObjectContext {
     private func existingRow(matching object: ManagedObject) throws -> ObjectID? {
         let entity = object.entity
         for constraint in entity.uniquenessConstraints {
-            var conditions: [SQL] = []
+            var values: [(SQLName, SQLiteValue)] = []
             for column in constraint {
                 guard let slot = entity.columns.firstIndex(of: column) else { continue }
-                let value = childRowValues(of: object)[slot]
-                conditions.append(value == .null ? "\(column) IS NULL" : "\(column) = \(value)")
+                values.append((column, childRowValues(of: object)[slot]))
             }
-            let sql: SQL =
-                "SELECT Z_PK FROM \(entity.table) WHERE \(conditions.joined(separator: " AND ")) LIMIT 1"
-            let key = try coordinator.withConnection { connection in
-                try connection.fetchOne(sql) { $0.int64(at: 0) }
-            }
-            if let key {
-                return ObjectID(entity: entity, primaryKey: key, store: coordinator.storeUUID)
+            if let id = try coordinator.existingObjectID(of: entity, matching: values) {
+                return id
             }
         }
         return nil

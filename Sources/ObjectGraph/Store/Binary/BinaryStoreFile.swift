@@ -132,17 +132,14 @@ final class BinaryStoreFile {
     }
 
     private static func check(_ source: Connection, path: String) throws {
-        let damage = try source.fetchAll("PRAGMA quick_check") { $0.string(at: 0) }
+        let damage = try source.fetchAll(CatalogSQL.quickCheck) { $0.string(at: 0) }
         guard damage == ["ok"] else {
             throw StoreError.notAStoreImage(
                 path: path,
                 reason: "PRAGMA quick_check found damage: "
                     + damage.prefix(3).joined(separator: "; "))
         }
-        let tables = try source.fetchOne(
-            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'Z_METADATA'"
-        ) { $0.int64(at: 0) }
-        guard tables == 1 else {
+        guard try StoreMetadata.tableExists(in: source) else {
             throw StoreError.notAStoreImage(
                 path: path, reason: "a SQLite database without Z_METADATA, so not a store")
         }

@@ -152,10 +152,9 @@ final class StoreCoordinator: @unchecked Sendable {
         _ connection: Connection, model: ManagedObjectModel,
         description: PersistentStoreDescription, path: String
     ) throws -> StoreMigration.Outcome {
-        let exists = try connection.fetchOne(
-            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'Z_METADATA'"
-        ) { $0.int64(at: 0) }
-        if exists == 1, let stored = try StoreMetadata.read(from: connection, path: path) {
+        if try StoreMetadata.tableExists(in: connection),
+            let stored = try StoreMetadata.read(from: connection, path: path)
+        {
             var differing = stored.differingEntities(from: model)
             if !differing.isEmpty, !stored.isWrittenByThisEngine {
                 differing = try StoreSchemaMatch.differingEntities(in: connection, model: model)
