@@ -188,6 +188,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// Runs `body` on the context's queue and waits for it; runs it at once when
     /// already there.
     ///
+    /// - Throws: What `body` throws, unchanged.
     /// - Returns: what `body` returns.
     /// When the block ends (and it was not already running on the queue), pending
     /// changes are processed: objects-did-change is posted if there were changes.

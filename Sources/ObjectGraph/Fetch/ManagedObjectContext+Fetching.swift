@@ -18,6 +18,8 @@ extension ManagedObjectContext {
     /// deletes. When they changed objects of the entity, the result is loaded whole
     /// (no batches, no prefetching).
     ///
+    /// - Parameter request: The request; its `resultType` must be `.managedObject` (the other types
+    ///   have their own methods).
     /// - Throws: ``FetchError`` for a request that does not fit the model, or
     ///   `SQLiteError`.
     public func fetch<Result>(_ request: FetchRequest<Result>) throws -> FetchResults<Result> {
@@ -92,6 +94,7 @@ extension ManagedObjectContext {
     /// changed objects of the entity, one SELECT of the matching rows' keys instead
     /// (nothing loaded), counted after the ancestors' changes are applied in memory.
     ///
+    /// - Parameter request: The request; sort descriptors and batch size are ignored.
     /// - Throws: ``FetchError`` or `SQLiteError`.
     public func count(for request: AnyFetchRequest) throws -> Int {
         checkQueue()

@@ -28,6 +28,9 @@ public struct FetchPredicate: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses a format string, taking `%@` and `%K` arguments in order.
     ///
+    /// - Parameters:
+    ///   - format: An `NSPredicate` format string (docs/PREDICATES.md).
+    ///   - arguments: Values for its `%@` and `%K` placeholders, in order.
     /// - Throws: ``PredicateSyntaxError`` naming the position and what was expected.
     public init(format: String, _ arguments: Any?...) throws {
         try self.init(format: format, argumentArray: arguments)
@@ -35,6 +38,9 @@ public struct FetchPredicate: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses a format string with its arguments in an array.
     ///
+    /// - Parameters:
+    ///   - format: An `NSPredicate` format string (docs/PREDICATES.md).
+    ///   - argumentArray: Values for its `%@` and `%K` placeholders, in order.
     /// - Throws: ``PredicateSyntaxError``.
     public init(format: String, argumentArray: [Any?]) throws {
         var parser = try PredicateParser(format: format, arguments: argumentArray)

@@ -44,10 +44,6 @@ public final class ContextUndoManager {
     public var canUndo: Bool { !undoStack.isEmpty || open?.isEmpty == false }
     /// Whether there is a group to redo.
     public var canRedo: Bool { !redoStack.isEmpty }
-    /// Whether ``undo()`` is running.
-    public var isUndoing: Bool { replaying == .undoing }
-    /// Whether ``redo()`` is running.
-    public var isRedoing: Bool { replaying == .redoing }
 
     /// Opens a group that lasts until the matching ``endUndoGrouping()``; nested
     /// groups join the outermost.
