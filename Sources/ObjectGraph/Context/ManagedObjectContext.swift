@@ -7,8 +7,8 @@ import Synchronization
 ///
 /// A main-queue context (``PersistentContainer/viewContext``) runs on the main queue; a
 /// private-queue context (``PersistentContainer/newBackgroundContext()``) on a serial
-/// queue of its own. Use a context and its objects only inside ``perform(_:)``,
-/// ``performAndWait(_:)`` or the async ``perform(_:)`` (or on the main thread for a
+/// queue of its own. Use a context and its objects only inside ``perform(_:)->()``,
+/// ``performAndWait(_:)`` or the async ``perform(_:)->_`` (or on the main thread for a
 /// main-queue context); debug builds stop the program on misuse, as Core Data's
 /// `-com.apple.CoreData.ConcurrencyDebug 1` does.
 ///

@@ -9,7 +9,7 @@
 /// The whole format language for fetches: comparisons, `BETWEEN`, `IN`, the string
 /// operators with `[c]`, `[d]`, `[cd]`, `ANY ALL NONE`, `SUBQUERY`, `@count @sum @avg
 /// @min @max`, `SELF`, literals, `%@ %K %d %f` arguments and `$variables`
-/// (``withSubstitutionVariables(_:)``); see ``PredicateParser`` for the grammar.
+/// (``withSubstitutionVariables(_:)``); see `PredicateParser` for the grammar.
 /// Every constant is bound as an SQL parameter.
 ///
 /// Cost: parsing is linear in the format string; done once per predicate.

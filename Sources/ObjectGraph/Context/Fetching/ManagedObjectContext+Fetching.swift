@@ -5,9 +5,9 @@ extension ManagedObjectContext {
     ///
     /// Cost: one SELECT, whatever the options; with the defaults the rows' values go
     /// into the row cache and the objects come back as faults that fill from it with no
-    /// more SQL. With ``FetchRequest/includesPendingChanges`` (the default) unsaved
+    /// more SQL. With ``AnyFetchRequest/includesPendingChanges`` (the default) unsaved
     /// inserts that match are added (the predicate runs on them in memory) and unsaved
-    /// deletes are left out. With ``FetchRequest/fetchBatchSize`` B the SELECT reads
+    /// deletes are left out. With ``AnyFetchRequest/fetchBatchSize`` B the SELECT reads
     /// only IDs and the result loads B objects per batch on first touch (one SELECT
     /// each); unsaved inserts matching a sorted batched request make it load at once.
     /// Each prefetch key path level adds one SELECT (per batch when batched).

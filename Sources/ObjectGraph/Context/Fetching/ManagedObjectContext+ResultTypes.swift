@@ -25,9 +25,9 @@ extension ManagedObjectContext {
         return ids
     }
 
-    /// One dictionary per row with the keys of ``FetchRequest/propertiesToFetch`` (all
+    /// One dictionary per row with the keys of ``AnyFetchRequest/propertiesToFetch`` (all
     /// attributes when nil): attribute values, to-one IDs, `objectID`, and aggregate
-    /// expressions grouped by ``FetchRequest/propertiesToGroupBy`` (Core Data's
+    /// expressions grouped by ``AnyFetchRequest/propertiesToGroupBy`` (Core Data's
     /// `.dictionaryResultType`). NULL values leave their key out, as in Core Data.
     ///
     /// ```swift

@@ -93,7 +93,7 @@ public final class ContextUndoManager {
     }
 
     /// Undoes the last group: its changes are reversed through `context`, and what
-    /// that changes becomes the group ``redo()`` replays. New changes after an undo
+    /// that changes becomes the group ``redo(in:)`` replays. New changes after an undo
     /// (other than by redo) clear the redo stack.
     public func undo(in context: ManagedObjectContext) {
         closeGroup()

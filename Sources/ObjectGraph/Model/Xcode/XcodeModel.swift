@@ -4,7 +4,7 @@ import Foundation
 /// directory, read into description values.
 ///
 /// Load a whole bundle with ``XcodeModelBundle``; build the engine model with
-/// ``makeModel()``, which reports mistakes at the line and column of the element.
+/// ``makeModel(transformers:)``, which reports mistakes at the line and column of the element.
 ///
 /// ```swift
 /// let bundle = try XcodeModelBundle(at: URL(fileURLWithPath: "Shop.xcdatamodeld"))
@@ -100,7 +100,7 @@ public struct XcodeModel: Sendable {
     }
 
     /// The version hash of every entity, computed from the declarations alone, so it
-    /// exists even for a model the engine cannot store (see ``EntityVersionHasher``).
+    /// exists even for a model the engine cannot store (see `EntityVersionHasher`).
     public var entityVersionHashes: [String: Data] {
         EntityVersionHasher.hashes(of: entities).mapValues { Data($0.bytes) }
     }
