@@ -11,6 +11,9 @@ enum StoreMigration {
     struct Outcome {
         var metadata: StoreMetadata
         var reports: [MigrationReport] = []
+        /// The model bound to a Core Data store's own join names; nil when the opened
+        /// model's names are the store's.
+        var model: ManagedObjectModel?
     }
 
     /// Migrates the store `stored` describes to `model`.
@@ -39,11 +42,11 @@ enum StoreMigration {
         guard !description.sourceModels.isEmpty || !description.mappingModels.isEmpty else {
             throw StoreError.modelMismatch(entities: differing, path: path)
         }
-        guard
-            let source = try description.sourceModels.first(where: {
-                try matches(stored, $0, connection)
-            })
-        else {
+        var source: ManagedObjectModel?
+        for candidate in description.sourceModels where source == nil {
+            source = try boundModel(stored, candidate, connection)
+        }
+        guard let source else {
             throw MigrationError.noSourceModel(path: path, differingEntities: differing)
         }
         guard description.shouldInferMappingModelAutomatically else {
@@ -63,9 +66,18 @@ enum StoreMigration {
     )
         throws -> Bool
     {
-        if stored.differingEntities(from: model).isEmpty { return true }
-        if stored.isWrittenByThisEngine { return false }
-        return try StoreSchemaMatch.differingEntities(in: connection, model: model).isEmpty
+        try boundModel(stored, model, connection) != nil
+    }
+
+    /// `model` when the store was made with it, bound to a Core Data store's own join
+    /// names (``StoreSchemaMatch``); nil when the store was made with another model.
+    static func boundModel(
+        _ stored: StoreMetadata, _ model: ManagedObjectModel, _ connection: Connection
+    ) throws -> ManagedObjectModel? {
+        if stored.differingEntities(from: model).isEmpty { return model }
+        if stored.isWrittenByThisEngine { return nil }
+        let match = try StoreSchemaMatch.match(connection, model: model)
+        return match.differences.isEmpty ? match.model : nil
     }
 
     /// The inferred mapping, its problems naming the store.
