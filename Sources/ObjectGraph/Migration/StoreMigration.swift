@@ -20,9 +20,13 @@ enum StoreMigration {
     ///
     /// - Throws: ``StoreError/modelMismatch(entities:path:)`` when no source model or
     ///   stage is given (as before migrations existed), ``MigrationError`` otherwise.
+    ///
+    /// `differences` are what ``StoreSchemaMatch`` found in a store Core Data wrote;
+    /// without a source model they are the error's detail.
     static func migrate(
         _ connection: Connection, stored: StoreMetadata, differing: [String],
-        to model: ManagedObjectModel, description: PersistentStoreDescription, path: String
+        differences: [SchemaDifference] = [], to model: ManagedObjectModel,
+        description: PersistentStoreDescription, path: String
     ) throws -> Outcome {
         guard description.shouldMigrateStoreAutomatically else {
             throw MigrationError.migrationDisabled(path: path, differingEntities: differing)
@@ -40,6 +44,10 @@ enum StoreMigration {
             return try runCustom(custom, on: connection, stored: stored, path: path)
         }
         guard !description.sourceModels.isEmpty || !description.mappingModels.isEmpty else {
+            guard differences.isEmpty else {
+                throw StoreError.schemaMismatch(
+                    path: path, differences: differences.map(\.description))
+            }
             throw StoreError.modelMismatch(entities: differing, path: path)
         }
         var source: ManagedObjectModel?

@@ -159,15 +159,17 @@ final class StoreCoordinator: @unchecked Sendable {
         if exists == 1, let stored = try StoreMetadata.read(from: connection, path: path) {
             var differing = stored.differingEntities(from: model)
             var bound: ManagedObjectModel?
+            var differences: [SchemaDifference] = []
             if !differing.isEmpty, !stored.isWrittenByThisEngine {
                 let match = try StoreSchemaMatch.match(connection, model: model)
                 differing = match.differingEntities
+                differences = match.differences
                 bound = match.model
             }
             guard differing.isEmpty else {
                 return try StoreMigration.migrate(
-                    connection, stored: stored, differing: differing, to: model,
-                    description: description, path: path)
+                    connection, stored: stored, differing: differing, differences: differences,
+                    to: model, description: description, path: path)
             }
             guard
                 let reconciled = try IndexReconciliation.run(
