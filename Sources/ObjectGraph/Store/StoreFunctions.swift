@@ -1,16 +1,19 @@
 import SQLiteDB
 
 /// The SQL functions Core Data registers on its connections, under the same names, so
-/// string predicates compile to the same SQL and defeat indexes the same way. Public so
-/// tools can plan or run the engine's SQL on their own connections (`bench explain`).
-public enum StoreFunctions {
+/// string predicates compile to the same SQL and defeat indexes the same way. Visible to
+/// the package so the lab can plan or run the engine's SQL on its own connections
+/// (`bench explain`, raw configurations, log replay); not public API.
+package enum StoreFunctions {
     /// Registers `NSCoreDataStringSearch(value, needle, options, operator)`,
     /// `NSCoreDataLike(value, pattern, options)`, `NSCoreDataMatches(value, regex,
     /// options)` and `ObjectGraphStringOrder(lhs, rhs, options)` (-1, 0 or 1; the
     /// engine's own, for `<[c]` and the other orderings with options, whose Core Data SQL
     /// is not documented), and the two functions the derived-attribute triggers of a
     /// store Core Data wrote call (``derivedAttributeFunctions``).
-    public static func register(on connection: Connection) throws {
+    /// - Parameter connection: The connection to register them on.
+    /// - Throws: `SQLiteError` when SQLite refuses a registration.
+    package static func register(on connection: Connection) throws {
         for name in derivedAttributeFunctions {
             try connection.createFunction(name, argumentCount: 5) { _ in .null }
         }
@@ -42,7 +45,7 @@ public enum StoreFunctions {
     /// fire on fails ("no such function"). Here they do nothing and return NULL: the
     /// triggers' `UPDATE`s still run, and a context sees the new values when it next
     /// reads the rows (docs/STORES.md).
-    public static let derivedAttributeFunctions = [
+    package static let derivedAttributeFunctions = [
         "NSCoreDataDATriggerUpdatedAffectedObjectValue",
         "NSCoreDataDATriggerInsertUpdatedAffectedObjectValue",
     ]
