@@ -88,6 +88,18 @@ enum StoreMigration {
         return match.differences.isEmpty ? match.model : nil
     }
 
+    /// The first of `sources` that fits a store Core Data wrote under its own entity
+    /// names (no renaming identifier needed), nil when none does.
+    static func exactSource(of connection: Connection, among sources: [ManagedObjectModel])
+        throws -> ManagedObjectModel?
+    {
+        for source in sources {
+            let match = try StoreSchemaMatch.match(connection, model: source)
+            if match.differences.isEmpty, match.renamedEntities.isEmpty { return match.model }
+        }
+        return nil
+    }
+
     /// The inferred mapping, its problems naming the store.
     static func inferred(
         from source: ManagedObjectModel, to destination: ManagedObjectModel, path: String

@@ -25,6 +25,10 @@ enum StoreSchemaMatch {
         /// The model bound to the store's join names (the model itself when they are
         /// the ones it derives).
         var model: ManagedObjectModel
+        /// Entities found in `Z_PRIMARYKEY` under their renaming identifier rather than
+        /// their name: a store Core Data renamed them in, or one of the version before
+        /// the rename (the coordinator tells them apart with the source models).
+        var renamedEntities: [String] = []
 
         /// The entities that differ, sorted by name.
         var differingEntities: [String] {
@@ -47,7 +51,7 @@ enum StoreSchemaMatch {
     /// - Throws: ``SQLiteError`` when the store cannot be queried.
     static func match(_ connection: Connection, model: ManagedObjectModel) throws -> Match {
         var reader = TableColumns(connection: connection)
-        var differences = try numberingDifferences(connection, model: model)
+        var (differences, renamed) = try numberingDifferences(connection, model: model)
         for entity in model.resolvedEntities {
             let present = try reader.columns(of: entity.tableName)
             guard !present.isEmpty else {
@@ -76,12 +80,14 @@ enum StoreSchemaMatch {
                 if let binding { bindings.append(binding) }
             }
         }
-        return Match(differences: differences, model: model.binding(joins: bindings))
+        return Match(
+            differences: differences, model: model.binding(joins: bindings),
+            renamedEntities: renamed)
     }
 
     /// Compares `Z_PRIMARYKEY` with the model's entity numbers.
     private static func numberingDifferences(_ connection: Connection, model: ManagedObjectModel)
-        throws -> [SchemaDifference]
+        throws -> (differences: [SchemaDifference], renamed: [String])
     {
         let rows = try connection.fetchAll("SELECT Z_ENT, Z_NAME FROM Z_PRIMARYKEY") {
             (Int($0.int64(at: 0)), $0.string(at: 1))
@@ -97,6 +103,7 @@ enum StoreSchemaMatch {
         }
         var differences: [SchemaDifference] = []
         var matched = Set<String>()
+        var renamedEntities: [String] = []
         for entity in model.resolvedEntities {
             let renamed = model.entities.first { $0.name == entity.name }?.renamingIdentifier
             let storedName =
@@ -110,6 +117,7 @@ enum StoreSchemaMatch {
                 continue
             }
             matched.insert(storedName)
+            if storedName != entity.name { renamedEntities.append(entity.name) }
             if number != entity.id {
                 differences.append(
                     SchemaDifference(
@@ -123,7 +131,7 @@ enum StoreSchemaMatch {
                     entity: name, table: "Z_PRIMARYKEY", column: nil,
                     problem: "the store has an entity the model does not"))
         }
-        return differences
+        return (differences, renamedEntities)
     }
 
     /// Finds `join`'s table and columns in the store, trying Core Data's alternatives.

@@ -165,6 +165,14 @@ final class StoreCoordinator: @unchecked Sendable {
                 differing = match.differingEntities
                 differences = match.differences
                 bound = match.model
+                if differing.isEmpty, !match.renamedEntities.isEmpty,
+                    try StoreMigration.exactSource(
+                        of: connection, among: description.sourceModels) != nil
+                {
+                    // The store still has the version before the rename (a source model
+                    // fits it under the old names): migrate, as Core Data would.
+                    differing = match.renamedEntities
+                }
             }
             guard differing.isEmpty else {
                 return try StoreMigration.migrate(

@@ -22,12 +22,15 @@ enum StoreNaming {
     }
 
     /// Whether `side` (its declaring entity's number and its name) names the join table
-    /// rather than `other`: the side of the lower-numbered entity; within one entity (a
-    /// self many-to-many), the greater name (`Z_18IGNOREDCLIENTS` over
-    /// `IGNOREDBYCLIENTS` in Wire's stores, which also show Core Data choosing the other
-    /// side for an identical declaration in some versions).
+    /// rather than `other`: the side of the lower-numbered entity. Within one entity (a
+    /// self many-to-many) Core Data's choice cannot be derived from the model: Wire's
+    /// stores name `Z_18IGNOREDCLIENTS` (over `IGNOREDBYCLIENTS`) but `TRUSTEDBYCLIENTS`
+    /// (over `TRUSTEDCLIENTS`) for the same shape, declared in the same order. New stores
+    /// take the lesser name (the engine's rule before, so its own stores and SQL keep
+    /// their names); a store Core Data wrote is bound to the names it holds
+    /// (``StoreSchemaMatch``).
     static func namesJoinTable(_ side: (Int, String), over other: (Int, String)) -> Bool {
-        side.0 != other.0 ? side.0 < other.0 : side.1 > other.1
+        side.0 != other.0 ? side.0 < other.0 : side.1 < other.1
     }
 
     /// `Z_<ent><INVERSE>`: the join column holding an entity's `Z_PK`, named after the
