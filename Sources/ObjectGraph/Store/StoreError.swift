@@ -6,7 +6,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// hashes differ (added, removed or changed).
     case modelMismatch(entities: [String], path: String)
     /// A store Core Data wrote does not have the tables and columns the model needs;
-    /// lists every difference, table and column named (``SchemaDifference``).
+    /// lists every difference, table and column named (`SchemaDifference`).
     case schemaMismatch(path: String, differences: [String])
     /// The store's metadata could not be read.
     case unreadableMetadata(path: String, reason: String)

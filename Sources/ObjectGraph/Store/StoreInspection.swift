@@ -7,7 +7,7 @@ import SQLiteDB
 ///
 /// For a store this engine wrote, a version fits when its version hashes are the
 /// store's; for one Core Data wrote (whose hashes are Apple's), when
-/// ``StoreSchemaMatch`` finds every table and column the version needs.
+/// `StoreSchemaMatch` finds every table and column the version needs.
 ///
 /// ```swift
 /// let inspection = try StoreInspection(path: "App.sqlite", versions: [("App 3", v3)])
