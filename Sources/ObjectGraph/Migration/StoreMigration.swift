@@ -11,15 +11,22 @@ enum StoreMigration {
     struct Outcome {
         var metadata: StoreMetadata
         var reports: [MigrationReport] = []
+        /// The model bound to a Core Data store's own join names; nil when the opened
+        /// model's names are the store's.
+        var model: ManagedObjectModel?
     }
 
     /// Migrates the store `stored` describes to `model`.
     ///
     /// - Throws: ``StoreError/modelMismatch(entities:path:)`` when no source model or
     ///   stage is given (as before migrations existed), ``MigrationError`` otherwise.
+    ///
+    /// `differences` are what ``StoreSchemaMatch`` found in a store Core Data wrote;
+    /// without a source model they are the error's detail.
     static func migrate(
         _ connection: Connection, stored: StoreMetadata, differing: [String],
-        to model: ManagedObjectModel, description: PersistentStoreDescription, path: String
+        differences: [SchemaDifference] = [], to model: ManagedObjectModel,
+        description: PersistentStoreDescription, path: String
     ) throws -> Outcome {
         guard description.shouldMigrateStoreAutomatically else {
             throw MigrationError.migrationDisabled(path: path, differingEntities: differing)
@@ -37,13 +44,17 @@ enum StoreMigration {
             return try runCustom(custom, on: connection, stored: stored, path: path)
         }
         guard !description.sourceModels.isEmpty || !description.mappingModels.isEmpty else {
+            guard differences.isEmpty else {
+                throw StoreError.schemaMismatch(
+                    path: path, differences: differences.map(\.description))
+            }
             throw StoreError.modelMismatch(entities: differing, path: path)
         }
-        guard
-            let source = try description.sourceModels.first(where: {
-                try matches(stored, $0, connection)
-            })
-        else {
+        var source: ManagedObjectModel?
+        for candidate in description.sourceModels where source == nil {
+            source = try boundModel(stored, candidate, connection)
+        }
+        guard let source else {
             throw MigrationError.noSourceModel(path: path, differingEntities: differing)
         }
         guard description.shouldInferMappingModelAutomatically else {
@@ -63,9 +74,30 @@ enum StoreMigration {
     )
         throws -> Bool
     {
-        if stored.differingEntities(from: model).isEmpty { return true }
-        if stored.isWrittenByThisEngine { return false }
-        return try StoreSchemaMatch.differingEntities(in: connection, model: model).isEmpty
+        try boundModel(stored, model, connection) != nil
+    }
+
+    /// `model` when the store was made with it, bound to a Core Data store's own join
+    /// names (``StoreSchemaMatch``); nil when the store was made with another model.
+    static func boundModel(
+        _ stored: StoreMetadata, _ model: ManagedObjectModel, _ connection: Connection
+    ) throws -> ManagedObjectModel? {
+        if stored.differingEntities(from: model).isEmpty { return model }
+        if stored.isWrittenByThisEngine { return nil }
+        let match = try StoreSchemaMatch.match(connection, model: model)
+        return match.differences.isEmpty ? match.model : nil
+    }
+
+    /// The first of `sources` that fits a store Core Data wrote under its own entity
+    /// names (no renaming identifier needed), nil when none does.
+    static func exactSource(of connection: Connection, among sources: [ManagedObjectModel])
+        throws -> ManagedObjectModel?
+    {
+        for source in sources {
+            let match = try StoreSchemaMatch.match(connection, model: source)
+            if match.differences.isEmpty, match.renamedEntities.isEmpty { return match.model }
+        }
+        return nil
     }
 
     /// The inferred mapping, its problems naming the store.

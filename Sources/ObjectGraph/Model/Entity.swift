@@ -103,6 +103,19 @@ package final class Entity: Sendable, CustomStringConvertible {
         compositeLeaves = leaves
     }
 
+    /// The same entity with each relationship replaced by `transform`'s result (a
+    /// store's own join-table names, ``ManagedObjectModel/binding(joins:)``).
+    package func replacingRelationships(
+        _ transform: (ResolvedRelationship) -> ResolvedRelationship
+    ) -> Entity {
+        Entity(
+            name: name, id: id, parentID: parentID, rootID: rootID, isAbstract: isAbstract,
+            objectClass: objectClass, descendantIDs: descendantIDs, table: table,
+            attributes: attributes, relationships: relationships.map(transform),
+            versionHash: versionHash, fetchIndexes: fetchIndexes,
+            uniquenessConstraints: uniquenessConstraints)
+    }
+
     /// Whether any attribute is a composite's field: key-path walks check the rest of a
     /// path as one field name only then, so models without composites pay nothing.
     package var hasComposites: Bool { !compositeLeaves.isEmpty }

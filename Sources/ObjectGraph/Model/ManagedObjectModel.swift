@@ -64,6 +64,17 @@ public final class ManagedObjectModel: Sendable {
             resolvedEntities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// `model` with other resolved entities: the same model stored under a store's own
+    /// names (``binding(joins:)``).
+    init(model: ManagedObjectModel, resolvedEntities: [Entity]) {
+        entities = model.entities
+        versionIdentifiers = model.versionIdentifiers
+        validationErrors = model.validationErrors
+        self.resolvedEntities = resolvedEntities
+        entitiesByName = Dictionary(
+            resolvedEntities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// Throws the first mistake in the model, if any.
     ///
     /// - Throws: ``ModelError``.

@@ -3,8 +3,10 @@ import SQLiteDB
 /// Turns declared entities into resolved ``Entity`` values, collecting every mistake.
 ///
 /// Entities are numbered the way Core Data numbers them: roots by name, each followed by
-/// its descendants (depth first, siblings by name), so a hierarchy's numbers form one
-/// contiguous range that a `Z_ENT BETWEEN` filter can use.
+/// its descendants (depth first, siblings by name), names compared case-insensitively
+/// (``StoreNaming/entityOrder(_:_:)``), so a hierarchy's numbers form one contiguous
+/// range that a `Z_ENT BETWEEN` filter can use. Join tables and their columns follow
+/// ``StoreNaming`` (docs/STORES.md has the evidence).
 struct ModelResolver {
     private var declared: [String: EntityDescription]
     /// Version hashes of the entities as written, transient properties included.
@@ -13,6 +15,8 @@ struct ModelResolver {
     private var errors: [ModelError] = []
     /// Column of each declared property, keyed by "entity.property".
     private var columns: [String: SQLName] = [:]
+    /// Join-table column of each many-to-many's own side, keyed by "entity.relationship".
+    private var joinColumns: [String: SQLName] = [:]
     private let transformers: ValueTransformerRegistry
     private let composites: [String: CompositeAttributeDescription]
 
@@ -57,7 +61,8 @@ struct ModelResolver {
             }
         }
         guard errors.isEmpty else { return }
-        let roots = declared.values.filter { $0.parent == nil }.map(\.name).sorted()
+        let roots = declared.values.filter { $0.parent == nil }.map(\.name)
+            .sorted(by: StoreNaming.entityOrder)
         for root in roots { visit(root) }
         for name in declared.keys.sorted() where !order.contains(name) {
             errors.append(.inheritanceCycle(entity: name))
@@ -70,7 +75,7 @@ struct ModelResolver {
     }
 
     private func children(of name: String) -> [String] {
-        declared.values.filter { $0.parent == name }.map(\.name).sorted()
+        declared.values.filter { $0.parent == name }.map(\.name).sorted(by: StoreNaming.entityOrder)
     }
 
     private func ancestors(of name: String) -> [EntityDescription] {
@@ -286,6 +291,29 @@ struct ModelResolver {
             }
             used[table] = taken
         }
+        assignJoinColumns()
+    }
+
+    /// The join-table column holding each many-to-many's own side (`Z_<ent><INVERSE>`),
+    /// keyed by "entity.relationship" of the declaring entity: an entity's relationships
+    /// in name order, a name already given to one of its join columns suffixed `1`, `2`…
+    /// (Core Data's `Z_17USERS1`, docs/STORES.md).
+    private mutating func assignJoinColumns() {
+        for name in order {
+            var taken = Set<String>()
+            let id = order.firstIndex(of: name)! + 1
+            for relationship in declared[name]!.relationships.sorted(by: { $0.name < $1.name })
+            where relationship.isToMany {
+                guard let inverseName = relationship.inverse,
+                    let inverse = inheritedRelationship(inverseName, of: relationship.destination),
+                    inverse.isToMany
+                else { continue }
+                let column = StoreNaming.joinColumn(
+                    entityID: id, inverse: inverseName, taken: taken)
+                taken.insert(column.sql)
+                joinColumns[name + "." + relationship.name] = column
+            }
+        }
     }
 
     /// The transformer of a transformable attribute (checked to exist), nil otherwise.
@@ -388,19 +416,22 @@ struct ModelResolver {
         let inverseOwner = declaringEntity(of: inverseName, in: relationship.destination)
         let ownID = order.firstIndex(of: owner)! + 1
         let inverseID = order.firstIndex(of: inverseOwner)! + 1
-        let isPrimary = (ownID, relationship.name) < (inverseID, inverseName)
+        let isPrimary = StoreNaming.namesJoinTable(
+            (ownID, relationship.name), over: (inverseID, inverseName))
         let tableName =
             isPrimary
-            ? "Z_\(ownID)\(relationship.name.uppercased())"
-            : "Z_\(inverseID)\(inverseName.uppercased())"
-        let sourceColumn = "Z_\(ownID)\(inverseName.uppercased())"
-        let destinationColumn = "Z_\(inverseID)\(relationship.name.uppercased())"
+            ? StoreNaming.joinTable(entityID: ownID, relationship: relationship.name)
+            : StoreNaming.joinTable(entityID: inverseID, relationship: inverseName)
+        let sourceColumn = joinColumns[owner + "." + relationship.name]!
+        let destinationColumn = joinColumns[inverseOwner + "." + inverseName]!
         return .joinTable(
             ResolvedRelationship.JoinTable(
-                name: SQLName(tableName), sourceColumn: SQLName(sourceColumn),
-                destinationColumn: SQLName(destinationColumn), isPrimarySide: isPrimary,
-                orderColumn: relationship.isOrdered ? SQLName("Z_FOK_" + destinationColumn) : nil,
-                inverseOrderColumn: inverse.isOrdered ? SQLName("Z_FOK_" + sourceColumn) : nil))
+                name: tableName, sourceColumn: sourceColumn,
+                destinationColumn: destinationColumn, isPrimarySide: isPrimary,
+                orderColumn: relationship.isOrdered
+                    ? StoreNaming.orderColumn(of: destinationColumn) : nil,
+                inverseOrderColumn: inverse.isOrdered
+                    ? StoreNaming.orderColumn(of: sourceColumn) : nil))
     }
 
     private func declaringEntity(of property: String, in entity: String) -> String {

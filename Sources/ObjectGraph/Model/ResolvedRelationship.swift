@@ -44,7 +44,7 @@ package struct ResolvedRelationship: Sendable {
     }
 
     /// A many-to-many's join table, seen from one side.
-    package struct JoinTable: Sendable {
+    package struct JoinTable: Sendable, Equatable {
         /// `Z_<ent><NAME>`.
         package let name: SQLName
         /// The column holding this side's `Z_PK`.
@@ -57,5 +57,21 @@ package struct ResolvedRelationship: Sendable {
         package let orderColumn: SQLName?
         /// The other side's position column, when the inverse is ordered.
         package let inverseOrderColumn: SQLName?
+
+        /// The same table seen from the inverse relationship.
+        package var mirrored: JoinTable {
+            JoinTable(
+                name: name, sourceColumn: destinationColumn, destinationColumn: sourceColumn,
+                isPrimarySide: !isPrimarySide, orderColumn: inverseOrderColumn,
+                inverseOrderColumn: orderColumn)
+        }
+    }
+
+    /// The same relationship stored in `storage`.
+    package func storing(_ storage: Storage) -> ResolvedRelationship {
+        ResolvedRelationship(
+            name: name, destinationID: destinationID, inverseName: inverseName,
+            isToMany: isToMany, isOrdered: isOrdered, deleteRule: deleteRule,
+            isOptional: isOptional, storage: storage)
     }
 }

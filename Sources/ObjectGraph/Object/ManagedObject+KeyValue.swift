@@ -12,10 +12,16 @@ extension ManagedObject {
     /// read the first time runs one SELECT of the destination IDs.
     ///
     /// An unknown key stops the program, as Core Data raises; use
-    /// ``checkedValue(forKey:)`` to get a ``KeyValueError`` instead.
+    /// ``checkedValue(forKey:)`` to get a ``KeyValueError`` instead. A transformable
+    /// whose stored bytes its transformer cannot read (an archive of a class this
+    /// process does not have, such as `UIColor` from an iOS store) reads as nil, as
+    /// Core Data's `NSSecureUnarchiveFromData` transformer answers; the checked read
+    /// says why.
     public func value(forKey key: String) -> Any? {
         do {
             return try checkedValue(forKey: key)
+        } catch KeyValueError.transformFailed {
+            return nil
         } catch {
             preconditionFailure("\(error)")
         }

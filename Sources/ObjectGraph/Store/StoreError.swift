@@ -5,6 +5,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The store was made with another model version; lists the entities whose version
     /// hashes differ (added, removed or changed).
     case modelMismatch(entities: [String], path: String)
+    /// A store Core Data wrote does not have the tables and columns the model needs;
+    /// lists every difference, table and column named (`SchemaDifference`).
+    case schemaMismatch(path: String, differences: [String])
     /// The store's metadata could not be read.
     case unreadableMetadata(path: String, reason: String)
     /// The container has no loaded store yet.
@@ -34,6 +37,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "store \(path) was made with another model version: entities "
                 + entities.map { "\"\($0)\"" }.joined(separator: ", ") + " differ; open it "
                 + "with the model it was made with, migrate it, or move it away to start empty"
+        case .schemaMismatch(let path, let differences):
+            let shown = differences.prefix(8).joined(separator: "; ")
+            let more = differences.count > 8 ? "; and \(differences.count - 8) more" : ""
+            return "store \(path) was written by Core Data for another model: \(shown)\(more); "
+                + "open it with the model version it was made with, or give that version as a "
+                + "source model to migrate it (`bench store inspect` lists what differs)"
         case .unreadableMetadata(let path, let reason):
             return "store \(path): cannot read Z_METADATA: \(reason)"
         case .notLoaded:

@@ -9,10 +9,14 @@ package enum StoreFunctions {
     /// `NSCoreDataLike(value, pattern, options)`, `NSCoreDataMatches(value, regex,
     /// options)` and `ObjectGraphStringOrder(lhs, rhs, options)` (-1, 0 or 1; the
     /// engine's own, for `<[c]` and the other orderings with options, whose Core Data SQL
-    /// is not documented).
+    /// is not documented), and the two functions the derived-attribute triggers of a
+    /// store Core Data wrote call (``derivedAttributeFunctions``).
     /// - Parameter connection: The connection to register them on.
     /// - Throws: `SQLiteError` when SQLite refuses a registration.
     package static func register(on connection: Connection) throws {
+        for name in derivedAttributeFunctions {
+            try connection.createFunction(name, argumentCount: 5) { _ in .null }
+        }
         try connection.createFunction("NSCoreDataStringSearch", argumentCount: 4) { arguments in
             guard let op = StringMatching.Operator(rawValue: arguments.int64(at: 3)) else {
                 return .null
@@ -33,6 +37,18 @@ package enum StoreFunctions {
             return .integer(Int64(StringMatching.order(lhs, rhs, options).rawValue))
         }
     }
+
+    /// `NSCoreDataDATriggerUpdatedAffectedObjectValue(table, Z_ENT, Z_PK, attribute,
+    /// value)` and its `Insert` twin: Core Data's `Z_DA_…` triggers keep a derived
+    /// attribute's column up to date with their own `UPDATE`, then call one of these so
+    /// Core Data learns which objects changed. Without them every write the triggers
+    /// fire on fails ("no such function"). Here they do nothing and return NULL: the
+    /// triggers' `UPDATE`s still run, and a context sees the new values when it next
+    /// reads the rows (docs/STORES.md).
+    package static let derivedAttributeFunctions = [
+        "NSCoreDataDATriggerUpdatedAffectedObjectValue",
+        "NSCoreDataDATriggerInsertUpdatedAffectedObjectValue",
+    ]
 
     /// One call: ASCII text is matched in place, byte by byte; anything else is decoded
     /// and folded as Unicode.

@@ -11,7 +11,8 @@ import SQLiteDB
 ///
 /// Cost: one lock per call; the statements themselves are cached prepared statements.
 final class StoreCoordinator: @unchecked Sendable {
-    /// The model the store was opened with.
+    /// The model the store was opened with, bound to the join-table names of a store
+    /// Core Data wrote (``StoreSchemaMatch``).
     let model: ManagedObjectModel
     /// The store's metadata (UUID and version hashes).
     let metadata: StoreMetadata
@@ -39,7 +40,6 @@ final class StoreCoordinator: @unchecked Sendable {
         model: ManagedObjectModel, description: PersistentStoreDescription,
         statistics: StatisticsCollector, traceSinks: [any EngineTraceSink]
     ) throws {
-        self.model = model
         self.statistics = statistics
         engineTrace = EngineTrace(sinks: traceSinks)
         let sinks: [any TraceSink] = [statistics] + (engineTrace.map { [$0] } ?? [])
@@ -62,6 +62,7 @@ final class StoreCoordinator: @unchecked Sendable {
             let prepared = try Self.prepareStore(
                 connection, model: model, description: description, path: path)
             metadata = prepared.metadata
+            self.model = prepared.model ?? model
             migrationReports = prepared.reports
             isHistoryTracked = description.isPersistentHistoryTrackingEnabled
             if isHistoryTracked { try connection.execute(script: HistorySQL.script) }
@@ -77,7 +78,7 @@ final class StoreCoordinator: @unchecked Sendable {
             throw StoreError.unreadableMetadata(path: path, reason: "Z_UUID is not a UUID")
         }
         storeUUID = uuid
-        let entities = model.resolvedEntities
+        let entities = self.model.resolvedEntities
         layouts = entities.map { RowLayout(entity: $0, entities: entities) }
         inserts = entities.map(WriteSQL.insert(into:))
     }
@@ -156,20 +157,33 @@ final class StoreCoordinator: @unchecked Sendable {
             let stored = try StoreMetadata.read(from: connection, path: path)
         {
             var differing = stored.differingEntities(from: model)
+            var bound: ManagedObjectModel?
+            var differences: [SchemaDifference] = []
             if !differing.isEmpty, !stored.isWrittenByThisEngine {
-                differing = try StoreSchemaMatch.differingEntities(in: connection, model: model)
+                let match = try StoreSchemaMatch.match(connection, model: model)
+                differing = match.differingEntities
+                differences = match.differences
+                bound = match.model
+                if differing.isEmpty, !match.renamedEntities.isEmpty,
+                    try StoreMigration.exactSource(
+                        of: connection, among: description.sourceModels) != nil
+                {
+                    // The store still has the version before the rename (a source model
+                    // fits it under the old names): migrate, as Core Data would.
+                    differing = match.renamedEntities
+                }
             }
             guard differing.isEmpty else {
                 return try StoreMigration.migrate(
-                    connection, stored: stored, differing: differing, to: model,
-                    description: description, path: path)
+                    connection, stored: stored, differing: differing, differences: differences,
+                    to: model, description: description, path: path)
             }
             guard
                 let reconciled = try IndexReconciliation.run(
                     connection, model: model, stored: stored, path: path)
-            else { return StoreMigration.Outcome(metadata: stored) }
+            else { return StoreMigration.Outcome(metadata: stored, model: bound) }
             return StoreMigration.Outcome(
-                metadata: reconciled.metadata, reports: [reconciled.report])
+                metadata: reconciled.metadata, reports: [reconciled.report], model: bound)
         }
         let metadata = StoreMetadata(model: model)
         let schema = StoreSchema(entities: model.resolvedEntities)

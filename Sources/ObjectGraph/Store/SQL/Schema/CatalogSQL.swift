@@ -39,6 +39,11 @@ enum CatalogSQL {
         "SELECT name FROM pragma_index_info(\(name))"
     }
 
+    /// How many rows of entity number `entity` its hierarchy's `table` holds.
+    static func rowCount(of table: SQLName, entity: Int) -> SQL {
+        "SELECT count(*) FROM \(table) WHERE Z_ENT = \(Int64(entity))"
+    }
+
     /// SQLite's integrity check: one row `ok`, or the damage found.
     static let quickCheck: SQL = "PRAGMA quick_check"
 }

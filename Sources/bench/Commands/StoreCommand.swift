@@ -1,0 +1,163 @@
+import DurableFiles
+import Foundation
+import ObjectGraph
+
+/// `bench store inspect STORE --model BUNDLE [--migrate-to VERSION --out COPY]`: which
+/// version of a model a store file (Core Data's or the engine's) was made with, what
+/// differs from each version, and optionally a migrated copy with row counts before and
+/// after. The store itself is opened read-only and never changed.
+struct StoreCommand: Subcommand {
+    static let name = "store"
+    static let summary =
+        "Inspect a store file: which model version fits, what differs, migrate a copy"
+    static let positionalSynopsis = "inspect STORE"
+    static let discussion = """
+        'bench store inspect STORE --model BUNDLE' opens STORE (a SQLite store written by
+        Core Data or by this engine) read-only and compares it with every version of the
+        Xcode model BUNDLE (.xcdatamodeld): for a Core Data store table by table and
+        column by column (Z_PRIMARYKEY numbering, entity tables, many-to-many join
+        tables and their order columns), for the engine's by version hashes. It prints
+        the first version that fits and the rows per entity, then each version that
+        does not fit with how many differences; when none fits, every difference of the
+        closest version. With --migrate-to VERSION --out COPY it copies
+        the store to COPY (which must not exist), migrates the copy to VERSION the way
+        loadPersistentStores() does (the fitting version as the source model) and
+        prints each entity's rows before and after, and the migration's steps.
+        Exit codes: 0 a version fits (and the copy migrated), 1 none fits or the
+        migration failed, 2 usage or input error.
+        """
+    static let model = ValueOption(
+        "--model", "BUNDLE", "the app's Xcode model (.xcdatamodeld, or one .xcdatamodel)")
+    static let migrateTo = ValueOption(
+        "--migrate-to", "VERSION", "migrate a copy of the store to this model version")
+    static let out = ValueOption("--out", "COPY", "where --migrate-to writes the migrated copy")
+    static let options: [any CommandOption] = [model, migrateTo, out]
+
+    let store: String
+    let bundle: String
+    let migration: (version: String, copy: String)?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.count == 2, arguments.positionals[0] == "inspect" else {
+            throw Self.usageError("the only store action is 'inspect STORE'")
+        }
+        store = arguments.positionals[1]
+        guard let bundle = try arguments.value(Self.model) else {
+            throw Self.usageError("--model BUNDLE is required")
+        }
+        self.bundle = bundle
+        switch (try arguments.value(Self.migrateTo), try arguments.value(Self.out)) {
+        case (nil, nil): migration = nil
+        case (let version?, let copy?): migration = (version, copy)
+        case (_?, nil): throw Self.usageError("--migrate-to needs --out COPY")
+        case (nil, _?): throw Self.usageError("--out needs --migrate-to VERSION")
+        }
+    }
+
+    func run(console: Console) -> ExitCode {
+        let versions: [(name: String, model: ManagedObjectModel)]
+        let inspection: StoreInspection
+        do {
+            versions = try Self.versions(of: bundle, console: console)
+            if let migration, !versions.contains(where: { $0.name == migration.version }) {
+                throw Self.usageError(
+                    "--migrate-to: \(bundle) has no version \"\(migration.version)\" (it has "
+                        + versions.map(\.name).joined(separator: ", ") + ")")
+            }
+            inspection = try StoreInspection(path: store, versions: versions)
+        } catch {
+            return console.failure(error, .usage)
+        }
+        let writer = inspection.isWrittenByCoreData ? "Core Data" : "this engine"
+        console.out("store: \(store) (written by \(writer))")
+        guard let fitting = inspection.matchingVersion else {
+            console.out("no version of \(bundle) fits the store")
+            printDifferences(inspection, console: console)
+            return .failure
+        }
+        console.out("fits: \(fitting)")
+        for (entity, rows) in inspection.rowCounts { console.out("  \(entity): \(rows) rows") }
+        printDifferences(inspection, console: console)
+        guard let migration else { return .success }
+        return migrate(
+            from: versions.first { $0.name == fitting }!.model, before: inspection.rowCounts,
+            to: migration, versions: versions, console: console)
+    }
+
+    /// Every version of the bundle the engine can build; versions it cannot build are
+    /// reported and left out.
+    private static func versions(of bundle: String, console: Console) throws
+        -> [(name: String, model: ManagedObjectModel)]
+    {
+        let models = try XcodeModelBundle(at: URL(fileURLWithPath: bundle))
+        var versions: [(name: String, model: ManagedObjectModel)] = []
+        for name in models.versionNames {
+            do {
+                versions.append((name, try models.loadVersion(named: name).makeModel()))
+            } catch {
+                console.err("left out: version \(name): \(error)")
+            }
+        }
+        guard !versions.isEmpty else {
+            throw usageError("--model: no version of \(bundle) can be loaded")
+        }
+        return versions
+    }
+
+    /// One line per version that does not fit; every difference of the closest one
+    /// (fewest differences) when none fits.
+    private func printDifferences(_ inspection: StoreInspection, console: Console) {
+        let differing = inspection.versions.filter { !$0.differences.isEmpty }
+        for version in differing {
+            console.out("differs: \(version.name) (\(version.differences.count) differences)")
+        }
+        guard inspection.matchingVersion == nil,
+            let closest = differing.min(by: { $0.differences.count < $1.differences.count })
+        else { return }
+        console.out("closest: \(closest.name)")
+        for line in closest.differences { console.out("  \(line)") }
+    }
+
+    /// Copies the store, migrates the copy to `target.version` and prints row counts.
+    private func migrate(
+        from source: ManagedObjectModel, before: [(entity: String, rows: Int)],
+        to target: (version: String, copy: String),
+        versions: [(name: String, model: ManagedObjectModel)], console: Console
+    ) -> ExitCode {
+        let destination = versions.first { $0.name == target.version }!.model
+        let after: [(entity: String, rows: Int)]
+        do {
+            guard !FileManager.default.fileExists(atPath: target.copy) else {
+                throw Self.usageError("--out: \(target.copy) exists; name a new file")
+            }
+            let temporary = target.copy + ".migrating"
+            try? FileManager.default.removeItem(atPath: temporary)
+            try StoreCopy.copy(from: store, to: temporary)
+            let reports = try StoreCopy.migrate(
+                temporary, to: destination, source: source)
+            try StoreCopy.move(temporary, to: target.copy)
+            after = try StoreInspection(
+                path: target.copy, versions: [(target.version, destination)]
+            ).rowCounts
+            console.out("migrated: \(target.copy) (\(target.version))")
+            for report in reports {
+                for table in report.tables { console.out("  \(table)") }
+                for index in report.indexes { console.out("  index \(index)") }
+            }
+        } catch let error as UsageError {
+            return console.failure(error, .usage)
+        } catch {
+            return console.failure(error, .failure)
+        }
+        let names = (before.map(\.entity) + after.map(\.entity)).reduce(into: [String]()) {
+            if !$0.contains($1) { $0.append($1) }
+        }
+        console.out("rows: entity, before, after")
+        for name in names {
+            let old = before.first { $0.entity == name }.map { String($0.rows) } ?? "-"
+            let new = after.first { $0.entity == name }.map { String($0.rows) } ?? "-"
+            console.out("  \(name): \(old) -> \(new)")
+        }
+        return .success
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import ObjectGraph
+import SQLiteDB
+
+/// The file side of `bench store inspect --migrate-to`: a consistent copy of a store,
+/// migrated in place under a temporary name, then renamed to the name asked for.
+enum StoreCopy {
+    /// Copies the database at `source` (its WAL included) to `destination`.
+    ///
+    /// - Throws: ``SQLiteError`` when either file cannot be opened.
+    static func copy(from source: String, to destination: String) throws {
+        try Connection.copyDatabase(from: source, to: destination)
+    }
+
+    /// Opens the copy at `path` with `model`, `source` as the model it was made with,
+    /// which migrates it as `loadPersistentStores()` does; returns what it did.
+    ///
+    /// - Throws: ``StoreError``, ``MigrationError`` or ``ModelError``.
+    static func migrate(_ path: String, to model: ManagedObjectModel, source: ManagedObjectModel)
+        throws -> [MigrationReport]
+    {
+        let container = PersistentContainer(name: "inspect", model: model)
+        var description = PersistentStoreDescription(url: URL(fileURLWithPath: path))
+        description.sourceModels = [source]
+        container.persistentStoreDescriptions = [description]
+        try container.loadPersistentStores()
+        return container.migrationReports
+    }
+
+    /// Renames the migrated copy (and its WAL and shared-memory files) to `destination`.
+    ///
+    /// - Throws: a file-system error when the rename fails.
+    static func move(_ path: String, to destination: String) throws {
+        let connection = try Connection(location: .file(path))
+        try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        try connection.close()
+        for suffix in ["-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: path + suffix)
+        }
+        try FileManager.default.moveItem(atPath: path, toPath: destination)
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `bench store inspect` on stores Core Data wrote: CoreDataPlus's `SampleModel_V1.sqlite`
+/// (Tests/Fixtures, MIT), made with version `SampleModel` of its bundle.
+@Suite struct StoreCommandTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/CoreDataPlus")
+    static let bundle = fixtures.appendingPathComponent("SampleModel.xcdatamodeld").path
+    static let store = fixtures.appendingPathComponent("SampleModel_V1.sqlite").path
+
+    @Test("names the version that fits, its rows per entity, and what differs from the others")
+    func inspect() throws {
+        let before = try Data(contentsOf: URL(fileURLWithPath: Self.store))
+        let (status, text) = BenchToolTests.main(
+            "store", "inspect", Self.store, "--model", Self.bundle)
+        #expect(status == 0, "\(text)")
+        #expect(text.contains("store: \(Self.store) (written by Core Data)"))
+        #expect(text.contains("fits: SampleModel\n"), "\(text)")
+        #expect(text.contains("  Person: 20 rows"), "\(text)")
+        // SampleModel2 drops Car.color and Person.id and renames ExpensiveSportCar.
+        #expect(text.contains("SampleModel2"), "\(text)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: Self.store)) == before)
+    }
+
+    @Test("--migrate-to migrates a copy and reports rows per entity before and after")
+    func migrateCopy() throws {
+        let directory = try TemporaryDirectory()
+        let copy = directory.path("copy.sqlite")
+        let (status, text) = BenchToolTests.main(
+            "store", "inspect", Self.store, "--model", Self.bundle, "--migrate-to",
+            "SampleModel2", "--out", copy)
+        #expect(status == 0, "\(text)")
+        #expect(FileManager.default.fileExists(atPath: copy))
+        #expect(text.contains("Person: 20"), "\(text)")
+        #expect(text.contains("LuxuryCar"), "\(text)")
+    }
+
+    @Test(
+        "usage errors name the flag and exit 2",
+        arguments: [
+            (["store", "inspect", "x.sqlite"], "--model BUNDLE is required"),
+            (
+                ["store", "look", "x.sqlite", "--model", "m"],
+                "the only store action is 'inspect STORE'"
+            ),
+            (
+                ["store", "inspect", "x.sqlite", "--model", "m", "--migrate-to", "V"],
+                "--migrate-to needs --out COPY"
+            ),
+        ])
+    func usage(arguments: [String], message: String) {
+        let (status, text) = BenchToolTests.main(arguments)
+        #expect(status == 2, "\(text)")
+        #expect(text.contains(message), "\(text)")
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import SQLiteDB
+import TestSupport
+import Testing
+
+@testable import ObjectGraph
+
+/// Core Data's names for join tables, join columns and order columns, and the rows it
+/// adds to `Z_PRIMARYKEY`, as read off the stores Core Data wrote for a public messaging
+/// app (wireapp/wire-ios-data-model's `Tests/Resources/store*.sqlite`, 82 stores;
+/// docs/STORES.md). Expected names are those stores' own, never the engine's output.
+@Suite struct CoreDataStoreNamingTests {
+    @Test("a join column that would collide gets Core Data's numeric suffix")
+    func collidingJoinColumn() {
+        // store2-99-0.sqlite: CREATE TABLE "Z_16USERS" (Z_16SYSTEMMESSAGES INTEGER,
+        // Z_24USERS1 INTEGER, …): User (24) already has a join column Z_24USERS.
+        #expect(
+            StoreNaming.joinColumn(entityID: 24, inverse: "users", taken: ["Z_24USERS"]).sql
+                == "Z_24USERS1")
+        #expect(
+            StoreNaming.joinColumn(entityID: 24, inverse: "users", taken: []).sql == "Z_24USERS")
+    }
+
+    @Test("an ordered many-to-many's order column repeats the key column without its Z_")
+    func orderColumn() {
+        // store2-99-0.sqlite: Z_5LASTSERVERSYNCEDACTIVEPARTICIPANTS holds
+        // Z_FOK_5LASTSERVERSYNCEDACTIVECONVERSATIONS and Z_FOK_24LASTSERVERSYNCEDACTIVEPARTICIPANTS.
+        #expect(
+            StoreNaming.orderColumn(of: SQLName("Z_5LASTSERVERSYNCEDACTIVECONVERSATIONS")).sql
+                == "Z_FOK_5LASTSERVERSYNCEDACTIVECONVERSATIONS")
+    }
+
+    @Test("entities are numbered in case-insensitive name order")
+    func caseInsensitiveNumbering() throws {
+        // Case-insensitively "account" < "admin" < "blog"; binary order puts "ADMIN" first.
+        let model = ManagedObjectModel(entities: [
+            EntityDescription(
+                name: "Blog", attributes: [AttributeDescription(name: "x", type: .string)]),
+            EntityDescription(
+                name: "Account", attributes: [AttributeDescription(name: "x", type: .string)]),
+            EntityDescription(
+                name: "ADMIN", attributes: [AttributeDescription(name: "x", type: .string)]),
+        ])
+        #expect(model.resolvedEntities.map(\.name) == ["Account", "ADMIN", "Blog"])
+    }
+
+    /// A self many-to-many (Wire's `UserClient.ignoredClients` / `ignoredByClients`), a
+    /// colliding to-many pair and an ordered many-to-many, in one model.
+    static let model = ManagedObjectModel(entities: [
+        EntityDescription(
+            name: "Client",
+            attributes: [AttributeDescription(name: "label", type: .string)],
+            relationships: [
+                RelationshipDescription(
+                    name: "ignoredByClients", destination: "Client", inverse: "ignoredClients",
+                    isToMany: true),
+                RelationshipDescription(
+                    name: "ignoredClients", destination: "Client", inverse: "ignoredByClients",
+                    isToMany: true),
+            ])
+    ])
+
+    /// An engine-written store at `path` turned into what Core Data writes for the
+    /// same model: its join table named from the other side, Core Data's history
+    /// entities in `Z_PRIMARYKEY`, and metadata without the engine's hashes.
+    private func coreDataStore(at path: String) throws {
+        let container = PersistentContainer(name: "Clients", model: Self.model)
+        container.persistentStoreDescriptions = [
+            PersistentStoreDescription(url: URL(fileURLWithPath: path))
+        ]
+        try container.loadPersistentStores()
+        try container.viewContext.performAndWait {
+            let context = container.viewContext
+            let clients = (0..<3).map { index in
+                let client = context.insertNewObject(forEntityName: "Client")
+                client.setValue("c\(index)", forKey: "label")
+                return client
+            }
+            try clients[0].addObject(clients[1], toRelationship: "ignoredClients")
+            try clients[0].addObject(clients[2], toRelationship: "ignoredClients")
+            try context.save()
+        }
+        let connection = try Connection(location: .file(path))
+        defer { try? connection.close() }
+        // The engine names the table after the lesser name; Wire's stores show Core Data
+        // choosing `Z_25IGNOREDCLIENTS` for this very shape, with the same two columns.
+        try connection.execute("ALTER TABLE Z_1IGNOREDBYCLIENTS RENAME TO Z_1IGNOREDCLIENTS")
+        try connection.execute(
+            """
+            INSERT INTO Z_PRIMARYKEY (Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES
+            (16001, 'CHANGE', 0, 0), (16002, 'TRANSACTION', 0, 0),
+            (16003, 'TRANSACTIONSTRING', 0, 0)
+            """)
+        var metadata = try #require(try StoreMetadata.read(from: connection))
+        metadata.isWrittenByThisEngine = false
+        metadata.entityHashes = metadata.entityHashes.mapValues { _ in Data(repeating: 7, count: 32)
+        }
+        try metadata.write(to: connection)
+    }
+
+    @Test(
+        "a store Core Data wrote, with the other side's join table and history rows, opens, reads, saves and deletes"
+    )
+    func opensCoreDataNames() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("clients.sqlite")
+        try coreDataStore(at: path)
+        let container = PersistentContainer(name: "Clients", model: Self.model)
+        container.persistentStoreDescriptions = [
+            PersistentStoreDescription(url: URL(fileURLWithPath: path))
+        ]
+        try container.loadPersistentStores()
+        #expect(container.migrationReports.isEmpty)
+        try container.viewContext.performAndWait {
+            let context = container.viewContext
+            let request = FetchRequest(entityName: "Client")
+            request.sortDescriptors = [SortKey("label")]
+            let clients = try context.fetch(request)
+            let ignored = try #require(
+                clients[0].value(forKey: "ignoredClients") as? Set<ManagedObject>)
+            #expect(Set(ignored.map { $0.value(forKey: "label") as? String }) == ["c1", "c2"])
+            let ignoredBy = clients[1].value(forKey: "ignoredByClients") as? Set<ManagedObject>
+            #expect(ignoredBy?.map { $0.value(forKey: "label") as? String } == ["c0"])
+            try clients[2].addObject(clients[1], toRelationship: "ignoredClients")
+            context.delete(clients[0])
+            try context.save()
+        }
+        #expect(
+            try MigrationFixture.rows(
+                path,
+                "SELECT Z_1IGNOREDBYCLIENTS, Z_1IGNOREDCLIENTS FROM Z_1IGNOREDCLIENTS ORDER BY 1, 2"
+            )
+                == [["3", "2"]])
+        #expect(
+            try MigrationFixture.rows(
+                path, "SELECT count(*) FROM Z_PRIMARYKEY WHERE Z_ENT >= 16001")
+                == [["3"]])
+    }
+
+    @Test("a join table missing its column is refused, naming table and column")
+    func missingJoinColumn() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("clients.sqlite")
+        try coreDataStore(at: path)
+        let connection = try Connection(location: .file(path))
+        try connection.execute(
+            "ALTER TABLE Z_1IGNOREDCLIENTS RENAME COLUMN Z_1IGNOREDCLIENTS TO Z_1OTHER")
+        try connection.close()
+        let container = PersistentContainer(name: "Clients", model: Self.model)
+        container.persistentStoreDescriptions = [
+            PersistentStoreDescription(url: URL(fileURLWithPath: path))
+        ]
+        let error = #expect(throws: StoreError.self) { try container.loadPersistentStores() }
+        guard case .schemaMismatch(_, let differences) = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
+        }
+        #expect(differences.contains { $0.contains("Z_1IGNOREDCLIENTS") && $0.contains("column") })
+    }
+}
