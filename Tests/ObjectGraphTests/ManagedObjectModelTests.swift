@@ -26,17 +26,6 @@ import Testing
             expected: .unknownDestination(
                 entity: "Post", relationship: "author", destination: "Usr")),
         BadModel(
-            name: "to-many without inverse",
-            entities: [
-                EntityDescription(
-                    name: "User",
-                    relationships: [
-                        RelationshipDescription(name: "posts", destination: "Post", isToMany: true)
-                    ]),
-                EntityDescription(name: "Post"),
-            ],
-            expected: .missingInverse(entity: "User", relationship: "posts", inverse: nil)),
-        BadModel(
             name: "inverse not on destination",
             entities: [
                 EntityDescription(

@@ -1,8 +1,9 @@
 /// Which attribute type changes lightweight migration infers.
 ///
 /// Core Data's inferred mapping copies each value through `NSNumber` or as it is, so
-/// it accepts a type change only when every stored value keeps its meaning: integers
-/// widened (16 to 32 to 64), integers to double, float or decimal, float to double.
+/// it accepts a type change only when every stored value keeps its meaning: Boolean
+/// to any number (its `NSNumber` is 0 or 1, stored as such), integers widened (16 to
+/// 32 to 64), integers to double, float or decimal, float to double.
 /// Narrowing, string to number and the like are refused; a custom mapping can convert
 /// them with a closure.
 enum AttributeConversion {
@@ -24,6 +25,7 @@ enum AttributeConversion {
     /// The order in which numeric types widen; nil for non-numbers.
     private static func rank(_ type: AttributeType) -> Int? {
         switch type {
+        case .boolean: -1
         case .integer16: 0
         case .integer32: 1
         case .integer64: 2

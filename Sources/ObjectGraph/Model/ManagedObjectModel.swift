@@ -29,6 +29,9 @@ public final class ManagedObjectModel: Sendable {
     public let entities: [EntityDescription]
     /// Every mistake found in the declarations; empty for a valid model.
     public let validationErrors: [ModelError]
+    /// What Core Data accepts with a warning (a to-many without an inverse): the model
+    /// is valid, but worth a look.
+    public let validationWarnings: [ModelWarning]
     /// The resolved entities in `Z_ENT` order (index = `Z_ENT` - 1); empty when invalid.
     package let resolvedEntities: [Entity]
     private let entitiesByName: [String: Entity]
@@ -57,6 +60,7 @@ public final class ManagedObjectModel: Sendable {
         let (resolved, errors) = resolver.resolve()
         resolvedEntities = resolved
         validationErrors = errors + TypedClassCheck.errors(in: resolved)
+        validationWarnings = resolver.warnings
         precondition(
             resolvedEntities.count <= ObjectTable<Void>.maximumEntityCount,
             "a model may have at most \(ObjectTable<Void>.maximumEntityCount) entities")

@@ -13,6 +13,8 @@ struct ModelResolver {
     private let versionHashes: [String: VersionHash]
     private var order: [String] = []
     private var errors: [ModelError] = []
+    /// What Core Data accepts with a warning (a to-many without an inverse).
+    private(set) var warnings: [ModelWarning] = []
     /// Column of each declared property, keyed by "entity.property".
     private var columns: [String: SQLName] = [:]
     /// Join-table column of each many-to-many's own side, keyed by "entity.relationship".
@@ -195,8 +197,8 @@ struct ModelResolver {
         }
         guard let inverseName = relationship.inverse else {
             if relationship.isToMany {
-                errors.append(
-                    .missingInverse(entity: entity, relationship: relationship.name, inverse: nil))
+                warnings.append(
+                    .toManyWithoutInverse(entity: entity, relationship: relationship.name))
             }
             return
         }
@@ -404,8 +406,11 @@ struct ModelResolver {
     private func toManyStorage(_ relationship: RelationshipDescription, of entity: String)
         -> ResolvedRelationship.Storage
     {
-        let inverseName = relationship.inverse!
-        let inverse = inheritedRelationship(inverseName, of: relationship.destination)!
+        guard let inverseName = relationship.inverse,
+            let inverse = inheritedRelationship(inverseName, of: relationship.destination)
+        else {
+            return withoutInverseStorage(relationship, of: entity)
+        }
         if !inverse.isToMany {
             return .inverseForeignKey(
                 column: column(of: inverseName, in: relationship.destination),
@@ -432,6 +437,25 @@ struct ModelResolver {
                     ? StoreNaming.orderColumn(of: destinationColumn) : nil,
                 inverseOrderColumn: inverse.isOrdered
                     ? StoreNaming.orderColumn(of: sourceColumn) : nil))
+    }
+
+    /// A to-many without an inverse: a join table only this side writes. Its source
+    /// column is named as if the inverse were called `INVERSE_<NAME>`; this name is an
+    /// assumption not yet checked against a store Core Data wrote.
+    private func withoutInverseStorage(
+        _ relationship: RelationshipDescription, of entity: String
+    ) -> ResolvedRelationship.Storage {
+        let ownID = order.firstIndex(of: declaringEntity(of: relationship.name, in: entity))! + 1
+        let destinationID = order.firstIndex(of: relationship.destination)! + 1
+        let name = relationship.name.uppercased()
+        let destinationColumn = "Z_\(destinationID)\(name)"
+        return .joinTable(
+            ResolvedRelationship.JoinTable(
+                name: SQLName("Z_\(ownID)\(name)"),
+                sourceColumn: SQLName("Z_\(ownID)INVERSE_\(name)"),
+                destinationColumn: SQLName(destinationColumn), isPrimarySide: true,
+                orderColumn: relationship.isOrdered ? SQLName("Z_FOK_" + destinationColumn) : nil,
+                inverseOrderColumn: nil))
     }
 
     private func declaringEntity(of property: String, in entity: String) -> String {

@@ -133,12 +133,14 @@ extension ManagedObject {
 
     func addToMany(_ index: Int, _ object: ManagedObject) throws {
         try addToManyPrimitive(index, object.objectID)
-        try object.addInverse(entity.relationships[index].inverseName!, self)
+        guard let inverse = entity.relationships[index].inverseName else { return }
+        try object.addInverse(inverse, self)
     }
 
     func removeFromToMany(_ index: Int, _ object: ManagedObject) throws {
         try removeFromToManyPrimitive(index, object.objectID)
-        try object.removeInverse(entity.relationships[index].inverseName!, self)
+        guard let inverse = entity.relationships[index].inverseName else { return }
+        try object.removeInverse(inverse, self)
     }
 
     /// Replaces a to-many's members with `objects` (in that order, when ordered).

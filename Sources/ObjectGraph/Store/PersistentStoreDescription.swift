@@ -31,8 +31,9 @@ public struct PersistentStoreDescription: Sendable {
     /// `shouldInferMappingModelAutomatically`); on by default.
     public var shouldInferMappingModelAutomatically = true
     /// The model versions a store may have been made with: Core Data looks for them in
-    /// the app's bundles, ObjectGraph here (``XcodeModelBundle/loadAllVersions(transformers:)``
-    /// gives an `.xcdatamodeld`'s). The one the store matches is the migration's source.
+    /// the app's bundles, ObjectGraph here (the `models` of
+    /// ``XcodeModelBundle/loadAllVersions(transformers:)`` are an `.xcdatamodeld`'s).
+    /// The one the store matches is the migration's source.
     public var sourceModels: [ManagedObjectModel] = []
     /// Custom (heavyweight) mappings, used when one's source matches the store and its
     /// destination is the opened model (docs/MIGRATION.md).

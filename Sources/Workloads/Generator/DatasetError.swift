@@ -12,6 +12,9 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
     case storeFailed(path: String, reason: String)
     /// A cached dataset failed its checks (it is rebuilt, never used).
     case corrupt(path: String, reason: String)
+    /// A generated store contradicts its model (a required value missing, a
+    /// one-to-one set on one side, a to-many outside its counts): it is not measured.
+    case contradictsModel(schema: String, problems: [String])
 
     public var description: String {
         switch self {
@@ -29,6 +32,11 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot write the dataset store \(path): \(reason)"
         case .corrupt(let path, let reason):
             return "cached dataset \(path) is unusable: \(reason)"
+        case .contradictsModel(let schema, let problems):
+            let shown = problems.prefix(5).joined(separator: "; ")
+            let more = problems.count > 5 ? " (and \(problems.count - 5) more)" : ""
+            return "the dataset generated for schema '\(schema)' contradicts its model: "
+                + shown + more + "; set --entity counts so every relationship can be filled"
         }
     }
 }

@@ -10,7 +10,7 @@ import Foundation
 public struct DatasetGenerator: Sendable {
     /// Bumped whenever generated content changes for the same schema, size and seed;
     /// part of every cache key, so old datasets are never reused by mistake.
-    public static let version = 3
+    public static let version = 4
     /// The end of the date range datasets use: 2026-01-01T00:00:00Z.
     public static let epoch = Date(timeIntervalSinceReferenceDate: 788_918_400)
 
@@ -64,6 +64,10 @@ public struct DatasetGenerator: Sendable {
         let sources = entity.columns.map(\.sourceIndex)
         var values = [GeneratedValue](repeating: .null, count: entity.columns.count)
         var toOne = [Int?](repeating: nil, count: entity.toOnes.count)
+        // Members per destination, for to-ones whose inverse has a maximum count.
+        var members = entity.toOnes.map {
+            [Int](repeating: 0, count: $0.inverseMaximum > 0 ? $0.destinationCount : 0)
+        }
         hasher.combine(entity.count)
         try sink.begin(entity)
         for row in 0..<entity.count {
@@ -73,7 +77,8 @@ public struct DatasetGenerator: Sendable {
             }
             for index in entity.toOnes.indices {
                 toOne[index] = destination(
-                    entity.toOnes[index], row: row, samplers[index], &linkStreams[index])
+                    entity.toOnes[index], row: row, samplers[index], &linkStreams[index],
+                    members: &members[index])
             }
             for value in values { value.hash(into: &hasher) }
             for destination in toOne { hasher.combine(destination.map { $0 + 1 } ?? 0) }
@@ -94,15 +99,45 @@ public struct DatasetGenerator: Sendable {
     }
 
     private func destination(
-        _ link: EntityLayout.ToOne, row: Int, _ sampler: ZipfSampler?, _ generator: inout Xoshiro256
+        _ link: EntityLayout.ToOne, row: Int, _ sampler: ZipfSampler?,
+        _ generator: inout Xoshiro256, members: inout [Int]
     ) -> Int? {
         guard link.destinationCount > 0, case .toOne(_, let percentNil) = link.recipe else {
             return nil
         }
         if link.pairsByIndex { return row < link.destinationCount ? row : nil }
+        if link.inverseMinimum > 0, row < link.destinationCount * link.inverseMinimum {
+            return counted(row % link.destinationCount, link, members: &members)
+        }
         if percentNil > 0, Int(generator.next() % 100) < percentNil { return nil }
-        if let sampler { return sampler.draw(&generator) }
-        return Int(generator.next() % UInt64(link.destinationCount))
+        let drawn: Int
+        if link.isTree {
+            // A parent among the rows before: row 0 is a root unless the parent is
+            // required, and then it is its own parent (the only choice there is).
+            guard row > 0 else { return percentNil > 0 ? nil : 0 }
+            drawn = Int(generator.next() % UInt64(min(row, link.destinationCount)))
+        } else if let sampler {
+            drawn = sampler.draw(&generator)
+        } else {
+            drawn = Int(generator.next() % UInt64(link.destinationCount))
+        }
+        return counted(drawn, link, members: &members)
+    }
+
+    /// `destination`, or the next one with room when the inverse's maximum count is
+    /// reached; nil when every destination is full.
+    private func counted(_ destination: Int, _ link: EntityLayout.ToOne, members: inout [Int])
+        -> Int?
+    {
+        guard link.inverseMaximum > 0 else { return destination }
+        for step in 0..<link.destinationCount {
+            let candidate = (destination + step) % link.destinationCount
+            if members[candidate] < link.inverseMaximum {
+                members[candidate] += 1
+                return candidate
+            }
+        }
+        return nil
     }
 
     /// Each source row links to a count drawn from `perRow` of distinct destinations.

@@ -58,12 +58,16 @@ extension DatasetLayout {
             let inverse = relationship.inverse.flatMap {
                 model.relationship($0, of: relationship.destination)
             }
+            let oneToOne = inverse.map { !$0.isToMany } ?? false
+            let isSelf = model.isSame(relationship.destination, as: description.name)
             return EntityLayout.ToOne(
                 name: relationship.name, destination: relationship.destination,
                 destinationCount: counts[relationship.destination] ?? 0,
                 recipe: plan.links[relationship.name]
                     ?? .defaultRecipe(isToMany: false, isOptional: relationship.isOptional),
-                pairsByIndex: inverse.map { !$0.isToMany } ?? false)
+                pairsByIndex: oneToOne, isTree: isSelf && !oneToOne,
+                inverseMinimum: inverse?.isToMany == true ? inverse?.minCount ?? 0 : 0,
+                inverseMaximum: inverse?.isToMany == true ? inverse?.maxCount ?? 0 : 0)
         }
         return EntityLayout(
             name: description.name, count: counts[description.name] ?? 0, columns: columns,
@@ -116,8 +120,21 @@ extension DatasetLayout {
             return LinkLayout(
                 entity: description.name, relationship: relationship.name,
                 destination: relationship.destination, inverse: relationship.inverse,
-                perRow: perRow, skew: skew)
+                perRow: Self.clamp(perRow, to: relationship), skew: skew)
         }
+    }
+}
+
+extension DatasetLayout {
+    /// `perRow` kept within the relationship's minimum and maximum counts (0: none).
+    static func clamp(_ perRow: ClosedRange<Int>, to relationship: RelationshipDescription)
+        -> ClosedRange<Int>
+    {
+        let lower = max(perRow.lowerBound, relationship.minCount)
+        let upper =
+            relationship.maxCount > 0
+            ? min(perRow.upperBound, relationship.maxCount) : perRow.upperBound
+        return lower...max(lower, upper)
     }
 }
 
@@ -151,6 +168,17 @@ struct ModelView {
 
     func relationships(of entity: EntityDescription) -> [RelationshipDescription] {
         (entity.parent.flatMap { byName[$0] }.map(relationships(of:)) ?? []) + entity.relationships
+    }
+
+    /// Whether `entity` is `other` or one of its ancestors (a to-one on a parent entity
+    /// pointing at it is a self-reference for every sub-entity).
+    func isSame(_ entity: String, as other: String) -> Bool {
+        var current: String? = other
+        while let name = current {
+            if name == entity { return true }
+            current = byName[name]?.parent
+        }
+        return false
     }
 
     func relationship(_ name: String, of entity: String) -> RelationshipDescription? {

@@ -19,6 +19,15 @@ public struct EntityLayout: Sendable {
         public let recipe: LinkRecipe
         /// One-to-one: row i links to destination i (both sides agree).
         public let pairsByIndex: Bool
+        /// A to-one on its own entity that is not one-to-one (a tree's parent): row i
+        /// picks among rows before it, so parents never loop.
+        public let isTree: Bool
+        /// The inverse to-many's minimum count: the first destinationCount × this rows
+        /// go round-robin, so every destination gets that many.
+        public let inverseMinimum: Int
+        /// The inverse to-many's maximum count (0: none): a destination that has this
+        /// many is passed over for the next one.
+        public let inverseMaximum: Int
     }
 
     public let name: String

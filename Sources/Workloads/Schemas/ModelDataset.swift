@@ -42,6 +42,7 @@ public struct ModelDataset: Sendable {
         var warnings: [String] = []
         trimmed.entities = model.entities.map { Self.storable($0, warnings: &warnings) }
         let engineModel = try trimmed.makeModel()
+        warnings += engineModel.validationWarnings.map(\.description)
         let name = Self.schemaName(path: model.path, digest: Self.storeDigest(engineModel))
         let entities = trimmed.entities
         let primary = Self.primary(entities)

@@ -1,5 +1,6 @@
 import Foundation
 import ObjectGraph
+import SQLiteDB
 
 /// A sink that writes a store file, and how many rows it wrote.
 public protocol DatasetStoreWriter: DatasetSink {
@@ -49,6 +50,16 @@ public struct GenerationReport: Sendable {
             path: path, model: generator.schema.model, layout: generator.layout)
         let generated = try generator.generate(into: sink)
         try sink.finish()
+        var readOnly = Connection.Configuration()
+        readOnly.openMode = .readOnly
+        let connection = try Connection(location: .file(path), configuration: readOnly)
+        let problems = try DatasetStoreCheck.problems(
+            in: connection, model: generator.schema.model)
+        try connection.close()
+        guard problems.isEmpty else {
+            throw DatasetError.contradictsModel(
+                schema: generator.schema.name, problems: problems)
+        }
         return GenerationReport(
             writer: writer, contentHash: generated.contentHash, links: generated.links,
             rowsWritten: sink.rowsWritten, seconds: Date().timeIntervalSince(started))

@@ -29,6 +29,11 @@ public final class EngineStoreWriter: DatasetSink {
     private var current: EntityLayout?
     private var buffer: [GeneratedRow] = []
     private var linkRows = 0
+    /// Rows of the current entity handed over so far.
+    private var rowsSubmitted = 0
+    /// To-ones whose destinations had no IDs yet when their rows went in, keyed by
+    /// "entity.relationship": (source row, destination row), set in ``finish()``.
+    private var deferred: [String: (EntityLayout.ToOne, [(Int, Int)])] = [:]
     /// Rows written so far, join-table rows included.
     public private(set) var rowsWritten = 0
 
@@ -53,14 +58,25 @@ public final class EngineStoreWriter: DatasetSink {
         self.tables = tables
         entitiesLeft = Dictionary(
             layout.entities.map { (tables[$0.name] ?? "", 1) }, uniquingKeysWith: +)
-        // Entities whose rows others point at keep their object IDs.
+        // Entities whose rows others point at keep their object IDs, and so do those
+        // with a to-one set after the fact (its destination is written later).
+        let position = Dictionary(
+            layout.entities.enumerated().map { ($0.element.name, $0.offset) },
+            uniquingKeysWith: { first, _ in first })
+        let pointingForward = layout.entities.filter { entity in
+            entity.toOnes.contains {
+                (position[$0.destination] ?? 0) >= (position[entity.name] ?? 0)
+            }
+        }
         destinations = Set(
             layout.entities.flatMap { $0.toOnes.map(\.destination) }
-                + layout.links.flatMap { [$0.entity, $0.destination] })
+                + layout.links.flatMap { [$0.entity, $0.destination] }
+                + pointingForward.map(\.name))
     }
 
     public func begin(_ entity: EntityLayout) throws {
         current = entity
+        rowsSubmitted = 0
         buffer.reserveCapacity(min(entity.count, Self.chunkSize))
     }
 
@@ -87,6 +103,8 @@ public final class EngineStoreWriter: DatasetSink {
         let rows = buffer
         let names = entity.columns.map(\.name)
         let toOnes = entity.toOnes.map { ($0.name, objectIDs[$0.destination] ?? []) }
+        deferMissing(rows, entity: entity, available: toOnes.map(\.1.count))
+        rowsSubmitted += rows.count
         let resultType: BatchResultType =
             destinations.contains(entity.name) ? .objectIDs : .count
         pipeline.submit(rows: rows.count) {
@@ -97,6 +115,46 @@ public final class EngineStoreWriter: DatasetSink {
         }
         buffer = []
         buffer.reserveCapacity(Self.chunkSize)
+    }
+
+    /// Notes each to-one of `rows` whose destination has no object ID yet.
+    private func deferMissing(_ rows: [GeneratedRow], entity: EntityLayout, available: [Int]) {
+        for (index, link) in entity.toOnes.enumerated() {
+            let key = "\(entity.name).\(link.name)"
+            for (offset, row) in rows.enumerated() {
+                guard let destination = row.toOne[index], destination >= available[index] else {
+                    continue
+                }
+                deferred[key, default: (link, [])].1.append((rowsSubmitted + offset, destination))
+            }
+        }
+    }
+
+    /// Queues the UPDATEs of the deferred to-ones, now that every row has its ID.
+    private func setDeferredToOnes() throws {
+        let load = load
+        for (key, (link, pairs)) in deferred.sorted(by: { $0.key < $1.key }) {
+            let entity = String(key.prefix { $0 != "." })
+            guard let resolved = entities[entity], let table = tables[entity],
+                let foreignKey = resolved.foreignKey(link.name),
+                let destination = entities[link.destination]
+            else { continue }
+            let sources = objectIDs[entity] ?? []
+            let targets = objectIDs[link.destination] ?? []
+            let keys = pairs.compactMap { source, target -> (Int64, Int64)? in
+                guard source < sources.count, target < targets.count,
+                    let from = sources[source].primaryKey, let to = targets[target].primaryKey
+                else { return nil }
+                return (from, to)
+            }
+            let entityID = Int64(destination.entityID)
+            pipeline?.enqueue {
+                try StoreFile.setForeignKeys(
+                    keys, table: table, key: foreignKey, destinationEntityID: entityID,
+                    on: load.connection)
+            }
+        }
+        deferred = [:]
     }
 
     /// Queues the build of `table`'s dropped indexes: it runs while the generator
@@ -133,6 +191,8 @@ public final class EngineStoreWriter: DatasetSink {
     /// Waits for the queue, builds any index still dropped, closes the engine's
     /// connection and leaves the file self-contained (no WAL), ready to be hashed.
     public func finish() throws {
+        _ = try pipeline?.drain()
+        try setDeferredToOnes()
         _ = try pipeline?.drain()
         pipeline = nil
         container = nil

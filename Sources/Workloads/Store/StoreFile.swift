@@ -68,4 +68,28 @@ enum StoreFile {
             }
         }
     }
+
+    /// Sets to-one keys after the rows are in: `UPDATE <table> SET <key> = ?[, <entity
+    /// column> = ?] WHERE Z_PK = ?`, one step per (source, destination) key pair, in one
+    /// transaction. For to-ones whose destinations were not yet written when their rows
+    /// were (a tree's parent, a cycle, the second side of a one-to-one).
+    static func setForeignKeys(
+        _ keys: [(Int64, Int64)], table: String, key: ResolvedRelationship.ForeignKey,
+        destinationEntityID: Int64, on connection: Connection
+    ) throws {
+        let entityColumn = key.entityColumn.map { ", \($0.sql) = ?" } ?? ""
+        let sql = "UPDATE \(table) SET \(key.column.sql) = ?\(entityColumn) WHERE Z_PK = ?"
+        try connection.transaction(.immediate) {
+            let statement = try connection.prepare(sql)
+            for (source, destination) in keys {
+                try statement.bind(.integer(destination), at: 1)
+                if key.entityColumn != nil {
+                    try statement.bind(.integer(destinationEntityID), at: 2)
+                }
+                try statement.bind(.integer(source), at: key.entityColumn == nil ? 2 : 3)
+                try statement.run()
+                statement.reset()
+            }
+        }
+    }
 }

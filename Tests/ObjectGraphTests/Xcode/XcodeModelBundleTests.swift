@@ -77,6 +77,30 @@ import Testing
                 + "no 'contents'); open and re-save it in Xcode 4 or later to convert it to XML")
     }
 
+    @Test("one refused version does not keep the others from loading; its error names it")
+    func oneBadVersion() throws {
+        let directory = try TemporaryDirectory()
+        let url = try XcodeModelFixtures.writeBundle(
+            in: directory, name: "App",
+            versions: [
+                "App": Self.version("One"),
+                "App 2": XcodeModelFixtures.contents(
+                    "<entity name=\"Two\"><relationship name=\"x\" maxCount=\"1\" "
+                        + "destinationEntity=\"Missing\"/></entity>"),
+                "App 3": Self.version("Three"),
+            ],
+            current: "App 3")
+        let versions = try XcodeModelBundle(at: url).loadAllVersions()
+        #expect(versions.versions.map(\.name) == ["App", "App 3"])
+        #expect(versions.models.map { $0.entities.map(\.name) } == [["One"], ["Three"]])
+        #expect(versions.model(named: "App 3") != nil)
+        #expect(versions.refused.count == 1)
+        #expect(
+            versions.refused.first?.description.hasPrefix(
+                url.path + "/App 2.xcdatamodel/contents:") == true)
+        #expect(versions.refused.first?.description.contains("\"Missing\"") == true)
+    }
+
     @Test("a bare .xcdatamodel directory and a contents file load; stray files are ignored")
     func unversioned() throws {
         let directory = try TemporaryDirectory()

@@ -103,18 +103,29 @@ public struct XcodeModelBundle: Sendable {
 
     /// Every version's model, in ``versionNames`` order: the
     /// ``PersistentStoreDescription/sourceModels`` a store made with any version of the
-    /// bundle migrates from.
+    /// bundle migrates from. A version that cannot be read or built (an Xcode 3 binary
+    /// version, a model error) is left out and its error kept, naming its file, so one
+    /// bad version does not keep the others from loading, as with Core Data, which
+    /// only ever looks at the versions it needs.
     ///
-    /// - Parameter transformers: The value transformers the models' transformable attributes name.
-    /// - Throws: ``XcodeModelError`` for the first version that cannot be read or built.
+    /// Cost: reads and builds every version.
+    ///
+    /// - Parameter transformers: The value transformers the models' transformable
+    ///   attributes name.
     public func loadAllVersions(transformers: ValueTransformerRegistry = .standard)
-        throws(XcodeModelError) -> [ManagedObjectModel]
+        -> XcodeModelVersions
     {
-        var models: [ManagedObjectModel] = []
+        var loaded: [XcodeModelVersions.Version] = []
+        var refused: [XcodeModelError] = []
         for name in versionNames {
-            models.append(try loadVersion(named: name).makeModel(transformers: transformers))
+            do {
+                let model = try loadVersion(named: name).makeModel(transformers: transformers)
+                loaded.append(XcodeModelVersions.Version(name: name, model: model))
+            } catch {
+                refused.append(error)
+            }
         }
-        return models
+        return XcodeModelVersions(versions: loaded, refused: refused)
     }
 
     private static func versionDirectories(in url: URL) throws(XcodeModelError) -> [URL] {
