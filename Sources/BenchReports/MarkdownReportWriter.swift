@@ -87,7 +87,7 @@ public struct MarkdownReportWriter: ReportWriter {
                     size.tied.isEmpty
                     ? "**\(Self.escape(size.winner))**" : Self.escape(size.choice)
                 let margin =
-                    size.runnerUp.map { "\($0.speedText) than \($0.configuration)" } ?? "–"
+                    size.runnerUp?.speedText ?? "–"
                 let cells = [
                     Self.escape(verdict.scenario.description), SizeFormat.short(size.size), use,
                     size.timeText, Self.escape(margin), Self.escape(size.why ?? "–"),
@@ -96,7 +96,9 @@ public struct MarkdownReportWriter: ReportWriter {
             }
         }
         let crossings = verdicts.flatMap { verdict in
-            verdict.crossovers.map { "- \(Self.escape(verdict.scenario.description)): " + Self.escape($0.sentence) }
+            verdict.crossovers.map {
+                "- \(Self.escape(verdict.scenario.description)): " + Self.escape($0.sentence)
+            }
         }
         return lines + [""] + crossings + (crossings.isEmpty ? [] : [""])
     }

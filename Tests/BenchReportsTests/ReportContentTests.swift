@@ -22,7 +22,8 @@ import Testing
     func page() {
         let page = HTMLReportWriter().render(Self.results)
         #expect(page.contains("id=\"findings\""))
-        #expect(page.contains("<strong>faulting/posts-with-author</strong>: faults runs one statement"))
+        #expect(
+            page.contains("<strong>faulting/posts-with-author</strong>: faults runs one statement"))
         #expect(
             page.contains(
                 "<strong>Fix:</strong> Measured: prefetch-author avoids it, 2 statements instead of "

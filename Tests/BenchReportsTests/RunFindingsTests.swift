@@ -55,7 +55,8 @@ import Testing
             finding.fix.summary.contains(
                 "The textbook fix, prefetch, measured 2.86x slower here; count-subquery won."))
         #expect(!finding.fix.coreData.hasPrefix("Do what prefetch"))
-        #expect(finding.evidence.alternatives.map(\.name).sorted() == ["count-subquery", "prefetch"])
+        #expect(
+            finding.evidence.alternatives.map(\.name).sorted() == ["count-subquery", "prefetch"])
     }
 
     @Test("a raw configuration never gets a finding, even with a statement per row")
@@ -107,8 +108,12 @@ import Testing
             id, "batch-request", size: 10_000, time: 4e6,
             trace: Self.trace([("DELETE FROM ZPOST WHERE ZSTATUSINDEXED = ?", 1)]))
         let finding = try #require(RunFindings.findings(in: [perObject, batch]).first)
-        #expect(finding.title.hasPrefix("Deleting Post objects one by one: the nullify rule of Post.tags"))
-        #expect(finding.fix.summary.hasPrefix("Measured: batch-request avoids it, 1 statement instead of 500, 10.0x faster"))
+        #expect(
+            finding.title.hasPrefix(
+                "Deleting Post objects one by one: the nullify rule of Post.tags"))
+        #expect(
+            finding.fix.summary.hasPrefix(
+                "Measured: batch-request avoids it, 1 statement instead of 500, 10.0x faster"))
         #expect(finding.fix.coreData.contains("NSBatchDeleteRequest"))
     }
 }

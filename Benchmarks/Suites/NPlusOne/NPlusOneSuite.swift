@@ -34,7 +34,8 @@ enum NPlusOneSuite {
 
         var configuration: BenchmarkConfiguration {
             switch self {
-            case .faultPerObject: .init(
+            case .faultPerObject:
+                .init(
                     "fault-per-object", summary: "one to-many fault per user",
                     demonstrates: [.nPlusOne])
             case .prefetch: .init("prefetch", summary: "prefetches posts: 2 statements")
@@ -51,7 +52,8 @@ enum NPlusOneSuite {
 
         var configuration: BenchmarkConfiguration {
             switch self {
-            case .faultPerObject: .init(
+            case .faultPerObject:
+                .init(
                     "fault-per-object", summary: "one to-many fault per post",
                     demonstrates: [.nPlusOne])
             case .prefetch: .init("prefetch", summary: "prefetches tags: 2 statements")

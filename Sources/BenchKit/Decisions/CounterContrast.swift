@@ -38,7 +38,8 @@ struct CounterContrast {
     /// The sentence, or nil when no counter differs by half again.
     var sentence: String? {
         let differing = Self.counters.compactMap { counter -> (Counter, Double, Double, Double)? in
-            guard let mine = value(counter.metric, winner), let theirs = value(counter.metric, other)
+            guard let mine = value(counter.metric, winner),
+                let theirs = value(counter.metric, other)
             else { return nil }
             let spread = max(mine, theirs) / max(min(mine, theirs), 1)
             guard spread >= 1.5 else { return nil }

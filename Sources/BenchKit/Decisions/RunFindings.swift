@@ -57,7 +57,10 @@ struct MeasuredFinding {
         var evidence = FindingEvidence(
             fingerprints: [group.fingerprint], statementCount: group.count,
             totalStatements: result.sqlTrace?.statementCount, rows: group.rows, seconds: seconds,
-            share: share, plans: group.queryPlan.map { [FindingPlan(fingerprint: group.fingerprint, steps: $0, source: "run")] } ?? [],
+            share: share,
+            plans: group.queryPlan.map {
+                [FindingPlan(fingerprint: group.fingerprint, steps: $0, source: "run")]
+            } ?? [],
             alternatives: alternatives,
             growth: [], growthExponent: nil, notes: [])
         if alternatives.isEmpty {

@@ -103,7 +103,9 @@ public struct SizeVerdict: Hashable, Sendable, Codable {
         let beaten = others.first { $0.metric(.wallTime)!.summary.medianInterval.low > high }
         runnerUp = beaten.map { Margin(of: $0, over: best, seed: seed) }
         why = beaten.flatMap { CounterContrast(winner: best, other: $0).sentence }
-        floor = timed.first { $0.isFloor(among: cases) }.map { Margin(of: $0, over: best, seed: seed) }
+        floor = timed.first { $0.isFloor(among: cases) }.map {
+            Margin(of: $0, over: best, seed: seed)
+        }
     }
 
     /// `count-subquery wins at 10k: 1.21 ms (1.18-1.25 ms), 4.4x faster than prefetch
@@ -114,9 +116,9 @@ public struct SizeVerdict: Hashable, Sendable, Codable {
         var text =
             tied.isEmpty
             ? "\(winner) wins at \(at): \(time)"
-            : "\(Self.list([winner] + tied)) tie at \(at) within noise (\(winner) \(time))"
+            : "\(Self.list([winner] + tied)) tie at \(at) within noise; \(winner) \(time)"
         if let runnerUp {
-            text += ", \(runnerUp.speedText) than \(runnerUp.configuration)"
+            text += ", \(runnerUp.speedText)"
         }
         if let why { text += "; \(why)" }
         return text + "."
@@ -159,13 +161,16 @@ extension SizeVerdict.Margin {
         }
     }
 
-    /// `4.4x faster (95% CI 4.1-4.7x)`, or `0.8x (slower)` for a floor that is slower.
+    /// `4.4x faster than prefetch (95% CI 4.1-4.7x)`; `0.8x slower than raw` for a
+    /// floor that is faster than the winner.
     public var speedText: String {
         let bounds = interval.map {
             " (95% CI \(DecisionFormat.significant($0.low))-\(DecisionFormat.ratio($0.high)))"
         }
-        if ratio >= 1 { return "\(DecisionFormat.ratio(ratio)) faster\(bounds ?? "")" }
-        return "\(DecisionFormat.ratio(1 / ratio)) slower\(bounds ?? "")"
+        let speed =
+            ratio >= 1
+            ? "\(DecisionFormat.ratio(ratio)) faster" : "\(DecisionFormat.ratio(1 / ratio)) slower"
+        return "\(speed) than \(configuration)\(bounds ?? "")"
     }
 }
 

@@ -108,7 +108,8 @@ struct FindingsSection {
         let style = group.isExpected ? "finding expected" : "finding"
         let label: HTML =
             group.isExpected
-            ? "<span class=\"tag\">expected</span>" : "<span class=\"flag\">\(finding.severity.rawValue)</span>"
+            ? "<span class=\"tag\">expected</span>"
+            : "<span class=\"flag\">\(finding.severity.rawValue)</span>"
         return """
             <div class="\(style)"><p>\(label) <code>\(finding.kind.rawValue)</code> \
             <strong>\(finding.location.scenario ?? "")</strong>: \(finding.title)</p>\

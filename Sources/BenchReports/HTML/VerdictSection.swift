@@ -27,7 +27,7 @@ struct VerdictSection {
 
     private func row(_ verdict: ScenarioVerdict, _ size: SizeVerdict) -> HTML {
         let crossover = verdict.crossovers.first { $0.toSize == size.size }
-        let margin = size.runnerUp.map { "\($0.speedText) than \($0.configuration)" } ?? "–"
+        let margin = size.runnerUp?.speedText ?? "–"
         let floor = size.floor.map { floor -> String in
             floor.ratio >= 1
                 ? "\(floor.configuration) \(DecisionFormat.ratio(floor.ratio)) slower"
