@@ -9,9 +9,8 @@ import ObjectGraph
 /// writes history rows too. A file store with no ``url`` lives at
 /// `PersistentContainer.defaultDirectoryURL()/<name>.sqlite`.
 ///
-/// Because ObjectGraph has a `ModelConfiguration` of its own (the configurations of a
-/// model file), code importing both modules spells this one
-/// `ObjectGraphData.ModelConfiguration`.
+/// ObjectGraph's own name for a model file's configurations (named sets of entities) is
+/// `EntityConfiguration`, so the two meanings never share a name.
 ///
 /// Related: https://developer.apple.com/documentation/swiftdata/modelconfiguration
 public struct ModelConfiguration: Sendable, Hashable {

@@ -28,6 +28,10 @@ public final class ModelContainer {
 
     /// Opens (creating if needed) the store of `configurations`' first configuration.
     ///
+    /// - Parameters:
+    ///   - model: The model of the store.
+    ///   - configurations: Where the store lives; the first is used, an in-file default
+    ///     store when none.
     /// - Throws: ``ModelError`` for an invalid model, `StoreError` or `SQLiteError`
     ///   when the store cannot be opened.
     public convenience init(

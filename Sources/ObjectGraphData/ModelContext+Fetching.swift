@@ -6,6 +6,7 @@ extension ModelContext {
     ///
     /// Cost: one SELECT of whole rows (or of `propertiesToFetch`), every object loaded;
     /// plus one SELECT per prefetched relationship.
+    /// - Parameter descriptor: What to fetch: predicate, sort, limit, offset, properties.
     /// - Throws: ``PredicateTranslationError``, `FetchError` or `SQLiteError`.
     public func fetch<T: ManagedObject>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
         Array(try managedObjectContext.fetch(descriptor.makeFetchRequest()))
@@ -16,6 +17,9 @@ extension ModelContext {
     ///
     /// Cost: one SELECT of IDs, then one SELECT of `batchSize` rows per batch read;
     /// batches no longer read are released.
+    /// - Parameters:
+    ///   - descriptor: What to fetch.
+    ///   - batchSize: Objects per batch; must be positive.
     /// - Throws: as ``fetch(_:)``.
     public func fetch<T: ManagedObject>(_ descriptor: FetchDescriptor<T>, batchSize: Int)
         throws -> FetchResultsCollection<T>
@@ -30,6 +34,7 @@ extension ModelContext {
     /// made.
     ///
     /// Cost: one SELECT of the primary key (and entity) column.
+    /// - Parameter descriptor: What to fetch.
     /// - Throws: as ``fetch(_:)``.
     public func fetchIdentifiers<T: ManagedObject>(_ descriptor: FetchDescriptor<T>) throws
         -> [PersistentIdentifier]
@@ -40,6 +45,7 @@ extension ModelContext {
     /// How many objects match `descriptor`.
     ///
     /// Cost: one `SELECT COUNT(*)`.
+    /// - Parameter descriptor: What to count; sort descriptors are ignored.
     /// - Throws: as ``fetch(_:)``.
     public func fetchCount<T: ManagedObject>(_ descriptor: FetchDescriptor<T>) throws -> Int {
         try managedObjectContext.count(for: descriptor.makeFetchRequest())
@@ -54,6 +60,12 @@ extension ModelContext {
     /// changed objects would be kept alive past their batch.
     ///
     /// Cost: one SELECT of IDs, then one SELECT per batch.
+    /// - Parameters:
+    ///   - descriptor: What to visit, in its order.
+    ///   - batchSize: Objects loaded per batch.
+    ///   - allowEscapingMutations: Whether `block` may keep changes; when false, changes it makes
+    ///     are refused as SwiftData does.
+    ///   - block: Called once per object.
     /// - Throws: as ``fetch(_:)``, or what `block` throws.
     public func enumerate<T: ManagedObject>(
         _ descriptor: FetchDescriptor<T>, batchSize: Int = 5_000,

@@ -37,6 +37,7 @@ extension ModelContext {
     /// The transactions `descriptor` selects, oldest first, each with its changes.
     ///
     /// Cost: one SELECT of transactions and one of their changes.
+    /// - Parameter descriptor: Which transactions: after a token or date, all when unbounded.
     /// - Throws: `PersistentHistoryError` (tracking off, a token of another store) or
     ///   `SQLiteError`.
     ///
@@ -55,6 +56,7 @@ extension ModelContext {
 
     /// Deletes the transactions before `descriptor`'s bound.
     ///
+    /// - Parameter descriptor: Which transactions to delete: those before a token or date.
     /// - Returns: how many transactions were deleted.
     /// - Throws: as ``fetchHistory(_:)``.
     @discardableResult

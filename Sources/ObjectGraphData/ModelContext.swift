@@ -65,6 +65,7 @@ public final class ModelContext {
 
     /// Runs `body` on the context's queue and waits; autosave runs when it ends.
     ///
+    /// - Throws: What `body` throws, unchanged.
     /// - Returns: what `body` returns.
     public func performAndWait<T>(_ body: () throws -> T) rethrows -> T {
         try managedObjectContext.performAndWait(body)

@@ -33,6 +33,10 @@ public final class Query<T: ManagedObject> {
     ///
     /// Cost: with `batchSize` 0, one SELECT of whole rows (every object loaded); with B,
     /// one SELECT of IDs and sort columns, objects loaded B at a time when read.
+    /// - Parameters:
+    ///   - descriptor: What to fetch; it needs a sort descriptor and no limit or offset.
+    ///   - modelContext: The context whose saves and changes update the results.
+    ///   - batchSize: Objects loaded per batch when read; 0 loads every object at once.
     /// - Throws: ``PredicateTranslationError``, `FetchedResultsError` (no sort
     ///   descriptor, a limit or offset), `FetchError` or `SQLiteError`.
     public init(_ descriptor: FetchDescriptor<T>, modelContext: ModelContext, batchSize: Int = 0)

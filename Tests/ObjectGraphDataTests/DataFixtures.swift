@@ -83,7 +83,7 @@ enum DataFixtures {
     static func container(historyTracking: Bool = false) throws -> (ModelContainer, StatementLog) {
         let container = try ModelContainer(
             for: model,
-            configurations: ObjectGraphData.ModelConfiguration(
+            configurations: ModelConfiguration(
                 isStoredInMemoryOnly: true,
                 isPersistentHistoryTrackingEnabled: historyTracking))
         container.persistentContainer.sqlDebugLog = nil

@@ -53,6 +53,7 @@ import Testing
             let ids = try context.fetchIdentifiers(descriptor)
             #expect(ids.count == 3)
             #expect(context.managedObjectContext.registeredObjects.isEmpty)
+            #expect((context.registeredModel(for: ids[0]) as Note?) == nil)
         }
         #expect(sql.count == 2)
         #expect(sql[0].hasPrefix("SELECT COUNT("))
@@ -109,6 +110,8 @@ import Testing
             context.insert(note)
             var descriptor = FetchDescriptor<Note>(predicate: #Predicate { $0.title == "new" })
             #expect(try context.fetch(descriptor) == [note])
+            // SwiftData's registeredModel(for:): the object the context holds, else nil.
+            #expect((context.registeredModel(for: note.objectID) as Note?) === note)
             descriptor.includePendingChanges = false
             #expect(try context.fetch(descriptor).isEmpty)
             #expect(context.hasChanges)
@@ -154,12 +157,12 @@ import Testing
         do {
             let container = try ModelContainer(
                 for: DataFixtures.model,
-                configurations: ObjectGraphData.ModelConfiguration(url: url))
+                configurations: ModelConfiguration(url: url))
             let context = ModelContext(container)
             try context.performAndWait { try DataFixtures.seed(context) }
         }
         let reopened = try ModelContainer(
-            for: DataFixtures.model, configurations: ObjectGraphData.ModelConfiguration(url: url))
+            for: DataFixtures.model, configurations: ModelConfiguration(url: url))
         let context = ModelContext(reopened)
         #expect(try context.performAndWait { try context.fetchCount(FetchDescriptor<Note>()) } == 4)
     }

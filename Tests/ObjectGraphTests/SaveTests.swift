@@ -121,6 +121,7 @@ import Testing
                 return
             }
             #expect(conflicts.map(\.objectID) == [users[0]])
+            #expect(error?.conflictedObjectIDs == [users[0]])
             #expect(mine.value(forKey: "name") as? String == "mine")
             #expect(context.hasChanges)
         }

@@ -22,7 +22,11 @@ import Testing
     func commits(kind: TransactionKind) throws {
         let connection = try makeConnection()
         let result = try connection.transaction(kind) {
+            // SQLITE_TXN_WRITE: IMMEDIATE and EXCLUSIVE hold the write lock from BEGIN,
+            // DEFERRED only once it writes (sqlite.org/c3ref/txn_state.html).
+            #expect(connection.hasWriteTransaction == (kind != .deferred))
             try connection.execute("INSERT INTO t VALUES (\(1))")
+            #expect(connection.hasWriteTransaction)
             return "done"
         }
         #expect(result == "done")

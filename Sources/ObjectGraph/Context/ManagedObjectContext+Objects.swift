@@ -69,6 +69,7 @@ extension ManagedObjectContext {
     /// The object with `id`, its values loaded: no SQL when registered and loaded or in
     /// the row cache, else one SELECT.
     ///
+    /// - Parameter id: A permanent ID, or a temporary one of an object inserted in this context.
     /// - Throws: ``KeyValueError/faultNotFulfilled(object:)`` when the row does not exist.
     public func existingObject(with id: ObjectID) throws -> ManagedObject {
         let object = self.object(with: id)

@@ -7,8 +7,8 @@ import Synchronization
 ///
 /// A main-queue context (``PersistentContainer/viewContext``) runs on the main queue; a
 /// private-queue context (``PersistentContainer/newBackgroundContext()``) on a serial
-/// queue of its own. Use a context and its objects only inside ``perform(_:)``,
-/// ``performAndWait(_:)`` or the async ``perform(_:)`` (or on the main thread for a
+/// queue of its own. Use a context and its objects only inside ``perform(_:)->()``,
+/// ``performAndWait(_:)`` or the async ``perform(_:)->_`` (or on the main thread for a
 /// main-queue context); debug builds stop the program on misuse, as Core Data's
 /// `-com.apple.CoreData.ConcurrencyDebug 1` does.
 ///
@@ -188,6 +188,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// Runs `body` on the context's queue and waits for it; runs it at once when
     /// already there.
     ///
+    /// - Throws: What `body` throws, unchanged.
     /// - Returns: what `body` returns.
     /// When the block ends (and it was not already running on the queue), pending
     /// changes are processed: objects-did-change is posted if there were changes.

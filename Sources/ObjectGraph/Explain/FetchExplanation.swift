@@ -12,7 +12,7 @@ public struct FetchExplanation: Sendable {
         /// The statement's SQL.
         public let sql: String
         /// SQLite's plan for it (full scans and temporary B-trees flagged by
-        /// ``QueryPlan/fullScans`` and ``QueryPlan/tempBTrees``).
+        /// `QueryPlan.fullScans` and `QueryPlan.tempBTrees`, from SQLiteDB).
         public let plan: QueryPlan
     }
 

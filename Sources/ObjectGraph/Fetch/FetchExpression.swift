@@ -62,6 +62,10 @@ public struct FetchExpression: Hashable, Sendable {
     /// One correlated subquery per collection operator; the key paths are checked
     /// against the model when the fetch runs.
     ///
+    /// - Parameters:
+    ///   - name: The key of the computed value in each result dictionary.
+    ///   - format: One expression in predicate syntax (`posts.@count`, `price * quantity`).
+    ///   - arguments: Values for its `%@` and `%K` placeholders, in order.
     /// - Throws: ``PredicateSyntaxError`` (with the offset and a caret) when `format`
     ///   is not one expression.
     public init(name: String, expression format: String, _ arguments: Any?...)

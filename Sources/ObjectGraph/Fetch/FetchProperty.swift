@@ -1,4 +1,4 @@
-/// One entry of ``FetchRequest/propertiesToFetch``: an attribute or to-one key (a
+/// One entry of ``AnyFetchRequest/propertiesToFetch``: an attribute or to-one key (a
 /// string literal), `objectID`, or an aggregate expression.
 ///
 /// ```swift

@@ -7,7 +7,7 @@ public enum FetchResultType: Hashable, Sendable {
     /// Object IDs only: `SELECT 0, t0.Z_PK …`, nothing cached
     /// (``ManagedObjectContext/fetchObjectIDs(_:)``).
     case managedObjectID
-    /// One dictionary per row with the keys of ``FetchRequest/propertiesToFetch``
+    /// One dictionary per row with the keys of ``AnyFetchRequest/propertiesToFetch``
     /// (``ManagedObjectContext/fetchDictionaries(_:)``).
     case dictionary
     /// The number of matching objects: `SELECT COUNT(*)`

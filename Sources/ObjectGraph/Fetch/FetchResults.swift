@@ -1,5 +1,5 @@
 /// The objects a fetch returns: a random-access collection that is either fully
-/// loaded or, with ``FetchRequest/fetchBatchSize``, a batch-faulting proxy over the
+/// loaded or, with ``AnyFetchRequest/fetchBatchSize``, a batch-faulting proxy over the
 /// fetched IDs (Core Data's `_PFBatchFaultingArray`).
 ///
 /// Batched results load a batch of B objects with one SELECT the first time an index

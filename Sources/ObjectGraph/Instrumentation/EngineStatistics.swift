@@ -52,7 +52,7 @@ public struct EngineStatistics: Hashable, Sendable, Codable {
     public var saveCount = 0
     /// Unchanged objects of batched fetch results unregistered once no longer held.
     public var objectsReleased = 0
-    /// Batches loaded by batched fetches (``FetchRequest/fetchBatchSize``).
+    /// Batches loaded by batched fetches (``AnyFetchRequest/fetchBatchSize``).
     public var batchesLoaded = 0
     /// Prefetch SELECTs run (one per key path level, per batch).
     public var prefetchSelects = 0

@@ -14,7 +14,7 @@ import SQLiteDB
 /// container.sqlDebugLog = SQLDebugLog(level: 2) { line in print(line) }
 /// ```
 ///
-/// The log is one sink of the container's engine trace (``EngineTraceSink``): it
+/// The log is one sink of the container's engine trace (`EngineTraceSink`): it
 /// formats the same typed events the lab records.
 ///
 /// Cost: nothing when off; when on, string formatting per statement (level 4 also

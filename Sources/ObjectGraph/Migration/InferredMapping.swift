@@ -28,6 +28,9 @@ public struct InferredMapping: Sendable {
 
     /// Infers the mapping from `source` to `destination`.
     ///
+    /// - Parameters:
+    ///   - source: The model the store was made with.
+    ///   - destination: The model to migrate to.
     /// - Throws: ``MigrationError/cannotInferMapping(path:problems:)`` listing every
     ///   change that cannot be inferred (`path` is nil).
     public init(from source: ManagedObjectModel, to destination: ManagedObjectModel)

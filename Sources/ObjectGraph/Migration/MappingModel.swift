@@ -64,6 +64,14 @@ public struct EntityMapping: Sendable {
     public var filter: (@Sendable (SourceObject) throws -> Bool)?
 
     /// A mapping called `name` from `source` objects to `destination` objects.
+    /// - Parameters:
+    ///   - name: The mapping's name, as `NSEntityMapping.name`; errors quote it.
+    ///   - source: The source entity's name.
+    ///   - destination: The destination entity's name.
+    ///   - attributes: Destination attribute name to how its value is made; an attribute
+    ///     left out gets its default.
+    ///   - relationships: Destination relationship name to the objects it relates.
+    ///   - filter: Which source objects get a destination object; every one when nil.
     public init(
         name: String, source: String, destination: String,
         attributes: [String: AttributeMapping] = [:],

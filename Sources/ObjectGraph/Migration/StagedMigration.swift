@@ -66,6 +66,13 @@ public final class MigrationStage: Sendable {
     }
 
     /// A stage with handlers around its inferred schema change.
+    /// - Parameters:
+    ///   - source: The model the stage starts from.
+    ///   - destination: The model it ends at.
+    ///   - label: A name for errors and logs; "custom stage" when empty.
+    ///   - willMigrate: Runs on the source store before the schema changes; what it throws stops
+    ///     the migration with the store unchanged.
+    ///   - didMigrate: Runs on the destination store after the schema change.
     public static func custom(
         from source: ModelReference, to destination: ModelReference, label: String = "",
         willMigrate: (@Sendable (StagedMigrationContext) throws -> Void)? = nil,

@@ -75,7 +75,7 @@ public final class ManagedObjectModel: Sendable {
     /// `entityVersionHashesByName` and the store's `NSStoreModelVersionHashes`.
     ///
     /// It covers names, types, optionality, inheritance and relationship shapes; not
-    /// indexes, defaults, class names or delete rules (see ``EntityVersionHasher``).
+    /// indexes, defaults, class names or delete rules (see `EntityVersionHasher`).
     public var entityVersionHashes: [String: Data] {
         Dictionary(
             uniqueKeysWithValues: resolvedEntities.map { ($0.name, Data($0.versionHash.bytes)) })

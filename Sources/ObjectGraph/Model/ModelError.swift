@@ -23,14 +23,14 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidDefaultValue(entity: String, attribute: String, expected: String, actual: String)
     /// A fetch index or uniqueness constraint names no attribute or to-one of the entity.
     case unknownIndexProperty(entity: String, index: String, property: String)
-    /// An entity name breaks Xcode's naming rules (``reason`` says which).
+    /// An entity name breaks Xcode's naming rules (`reason` says which).
     case invalidEntityName(entity: String, reason: String)
     /// An attribute or relationship name breaks Xcode's naming rules or is reserved.
     case invalidPropertyName(entity: String, property: String, reason: String)
     /// A fetch index name breaks Xcode's naming rules.
     case invalidIndexName(entity: String, index: String, reason: String)
     /// A stored attribute of a kind the engine cannot store yet (composite,
-    /// transformable, derived, object ID); ``reason`` says which.
+    /// transformable, derived, object ID); `reason` says which.
     case unsupportedAttribute(entity: String, attribute: String, reason: String)
     /// A fetch index the engine cannot build yet (expression or R-tree elements).
     case unsupportedIndex(entity: String, index: String, reason: String)

@@ -9,6 +9,7 @@ extension FetchPredicate {
     ///
     /// Cost: one walk over the tree.
     ///
+    /// - Parameter variables: Values for the `$name` variables, keyed by name without the `$`.
     /// - Throws: ``FetchError/unsupportedComparison(_:)`` for a value the language has
     ///   no constant for.
     public func withSubstitutionVariables(_ variables: [String: Any?]) throws -> FetchPredicate {
@@ -29,6 +30,7 @@ extension FetchPredicate {
     ///
     /// Cost: one key read per key path (faults may fire; a to-many read runs one SELECT).
     ///
+    /// - Parameter object: The object to test, read on its context's queue.
     /// - Throws: ``FetchError`` or ``KeyValueError`` for key paths the object lacks.
     public func evaluate(with object: ManagedObject) throws -> Bool {
         try PredicateEvaluator.matches(root, on: object)

@@ -9,7 +9,7 @@
 /// The whole format language for fetches: comparisons, `BETWEEN`, `IN`, the string
 /// operators with `[c]`, `[d]`, `[cd]`, `ANY ALL NONE`, `SUBQUERY`, `@count @sum @avg
 /// @min @max`, `SELF`, literals, `%@ %K %d %f` arguments and `$variables`
-/// (``withSubstitutionVariables(_:)``); see ``PredicateParser`` for the grammar.
+/// (``withSubstitutionVariables(_:)``); see `PredicateParser` for the grammar.
 /// Every constant is bound as an SQL parameter.
 ///
 /// Cost: parsing is linear in the format string; done once per predicate.
@@ -28,6 +28,9 @@ public struct FetchPredicate: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses a format string, taking `%@` and `%K` arguments in order.
     ///
+    /// - Parameters:
+    ///   - format: An `NSPredicate` format string (docs/PREDICATES.md).
+    ///   - arguments: Values for its `%@` and `%K` placeholders, in order.
     /// - Throws: ``PredicateSyntaxError`` naming the position and what was expected.
     public init(format: String, _ arguments: Any?...) throws {
         try self.init(format: format, argumentArray: arguments)
@@ -35,6 +38,9 @@ public struct FetchPredicate: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses a format string with its arguments in an array.
     ///
+    /// - Parameters:
+    ///   - format: An `NSPredicate` format string (docs/PREDICATES.md).
+    ///   - argumentArray: Values for its `%@` and `%K` placeholders, in order.
     /// - Throws: ``PredicateSyntaxError``.
     public init(format: String, argumentArray: [Any?]) throws {
         var parser = try PredicateParser(format: format, arguments: argumentArray)

@@ -31,7 +31,7 @@ public struct PersistentStoreDescription: Sendable {
     /// `shouldInferMappingModelAutomatically`); on by default.
     public var shouldInferMappingModelAutomatically = true
     /// The model versions a store may have been made with: Core Data looks for them in
-    /// the app's bundles, ObjectGraph here (``XcodeModelBundle/loadAllVersions()``
+    /// the app's bundles, ObjectGraph here (``XcodeModelBundle/loadAllVersions(transformers:)``
     /// gives an `.xcdatamodeld`'s). The one the store matches is the migration's source.
     public var sourceModels: [ManagedObjectModel] = []
     /// Custom (heavyweight) mappings, used when one's source matches the store and its

@@ -7,9 +7,9 @@ import SQLiteDB
 /// Counters grow from the moment the store was loaded; take the difference of two
 /// readings around the work measured. Cost: a few integers.
 public struct StoreConnectionStatus: Hashable, Sendable {
-    /// Page-cache counters (``PageCacheStatus``); in WAL mode `writes` are WAL frames.
+    /// Page-cache counters (`PageCacheStatus`); in WAL mode `writes` are WAL frames.
     public var pageCache: PageCacheStatus
-    /// WAL commits and checkpoints (``WALStatus``); zero outside WAL mode.
+    /// WAL commits and checkpoints (`WALStatus`); zero outside WAL mode.
     public var wal: WALStatus
 }
 

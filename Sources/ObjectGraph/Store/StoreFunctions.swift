@@ -1,15 +1,18 @@
 import SQLiteDB
 
 /// The SQL functions Core Data registers on its connections, under the same names, so
-/// string predicates compile to the same SQL and defeat indexes the same way. Public so
-/// tools can plan or run the engine's SQL on their own connections (`bench explain`).
-public enum StoreFunctions {
+/// string predicates compile to the same SQL and defeat indexes the same way. Visible to
+/// the package so the lab can plan or run the engine's SQL on its own connections
+/// (`bench explain`, raw configurations, log replay); not public API.
+package enum StoreFunctions {
     /// Registers `NSCoreDataStringSearch(value, needle, options, operator)`,
     /// `NSCoreDataLike(value, pattern, options)`, `NSCoreDataMatches(value, regex,
     /// options)` and `ObjectGraphStringOrder(lhs, rhs, options)` (-1, 0 or 1; the
     /// engine's own, for `<[c]` and the other orderings with options, whose Core Data SQL
     /// is not documented).
-    public static func register(on connection: Connection) throws {
+    /// - Parameter connection: The connection to register them on.
+    /// - Throws: `SQLiteError` when SQLite refuses a registration.
+    package static func register(on connection: Connection) throws {
         try connection.createFunction("NSCoreDataStringSearch", argumentCount: 4) { arguments in
             guard let op = StringMatching.Operator(rawValue: arguments.int64(at: 3)) else {
                 return .null

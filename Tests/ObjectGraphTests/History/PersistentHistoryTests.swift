@@ -111,6 +111,9 @@ import Testing
         let (first, later) = (history.0, history.1.transactions)
         #expect(first.count == 1 && first[0].author == "importer")
         #expect(first[0].changes.map(\.changeType) == [.insert, .insert])
+        // changeID is the ACHANGE row's Z_PK: one row per change, numbered in order.
+        let changeIDs = (first + later).flatMap { $0.changes.map(\.changeID) }
+        #expect(changeIDs == Array(1...Int64(changeIDs.count)))
         #expect(later.map(\.author) == ["editor", "editor"])
         #expect(later[0].changes.count == 1)
         #expect(later[0].changes[0].changeType == .update)

@@ -17,6 +17,14 @@ import Testing
             #expect(container.statistics.selectCount == 1)
             #expect(controller.sections.map(\.name) == ["0", "1"])
             #expect(controller.sections.map(\.numberOfObjects) == [3, 2])
+            // The snapshot a diffable data source applies: Apple's
+            // NSDiffableDataSourceSnapshot sectionIdentifiers / itemIdentifiers.
+            #expect(controller.snapshot.sectionIdentifiers == ["0", "1"])
+            #expect(
+                controller.snapshot.itemIdentifiers
+                    == controller.sections.indices.map {
+                        controller.objects(inSection: $0).map(\.objectID)
+                    })
             let scores = controller.objects(inSection: 0).map {
                 $0.value(forKey: "score") as? Double
             }

@@ -145,7 +145,7 @@ import Testing
         #expect(fetched.fetchRequest.predicateFormat == "title != nil")
         #expect(
             model.configurations == [
-                ModelConfiguration(name: "Cloud", entities: ["Account"], isUsedWithCloudKit: true)
+                EntityConfiguration(name: "Cloud", entities: ["Account"], isUsedWithCloudKit: true)
             ])
     }
 

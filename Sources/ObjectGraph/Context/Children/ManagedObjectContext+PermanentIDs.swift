@@ -10,6 +10,8 @@ extension ManagedObjectContext {
     /// and `UPDATE Z_PRIMARYKEY` per entity hierarchy, COMMIT); the later save then
     /// runs none for these objects. No SQL when no object needs a key.
     ///
+    /// - Parameter objects: Objects of this context; those already permanent, or not inserted, are
+    ///   skipped.
     /// - Throws: ``SaveError/sqlite(_:objects:)`` when the keys cannot be reserved.
     ///
     /// Related: https://developer.apple.com/documentation/coredata/nsmanagedobjectcontext/1506875-obtainpermanentids

@@ -21,9 +21,10 @@
 ///
 /// Related: https://developer.apple.com/documentation/coredata/nsmergepolicy
 public enum MergePolicy: Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    /// Conflicts fail the save with ``SaveError/optimisticLockingFailure(conflicts:)`` or
-    /// ``SaveError/constraintConflict(conflicts:)`` (Core Data's default,
-    /// `NSErrorMergePolicy`).
+    /// Conflicts fail the save: a stale row with
+    /// ``SaveError/optimisticLockingFailure(conflicts:)``, a uniqueness conflict with
+    /// ``SaveError/sqlite(_:objects:)`` holding SQLite's constraint error (Core Data's
+    /// default, `NSErrorMergePolicy`).
     case error
     /// Property by property: what this context changed wins, the store's other changes
     /// are kept.

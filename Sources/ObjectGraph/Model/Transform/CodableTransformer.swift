@@ -15,6 +15,7 @@ public struct CodableTransformer<Value: Codable & Sendable>: AttributeTransforme
     }
 
     /// The JSON of `value`.
+    /// - Parameter value: The attribute's value.
     /// - Throws: ``TransformError`` when `value` is not a `Value` or does not encode.
     public func data(from value: Any) throws(TransformError) -> Data {
         guard let typed = value as? Value else {
@@ -30,6 +31,7 @@ public struct CodableTransformer<Value: Codable & Sendable>: AttributeTransforme
     }
 
     /// The `Value` decoded from JSON.
+    /// - Parameter data: The column's bytes.
     /// - Throws: ``TransformError`` when the bytes are not the JSON of a `Value`.
     public func value(from data: Data) throws(TransformError) -> Any {
         do { return try JSONDecoder().decode(Value.self, from: data) } catch {

@@ -25,6 +25,7 @@ public struct KeyedArchiveTransformer: AttributeTransformer {
     }
 
     /// The keyed archive of `value`.
+    /// - Parameter value: The attribute's value.
     /// - Throws: ``TransformError`` when `value` is not made of Foundation's classes.
     public func data(from value: Any) throws(TransformError) -> Data {
         do {
@@ -40,6 +41,7 @@ public struct KeyedArchiveTransformer: AttributeTransformer {
     }
 
     /// The value unarchived from `data`.
+    /// - Parameter data: The column's bytes.
     /// - Throws: ``TransformError`` when the archive holds a class Linux's Foundation does
     ///   not have, or is not an archive.
     public func value(from data: Data) throws(TransformError) -> Any {

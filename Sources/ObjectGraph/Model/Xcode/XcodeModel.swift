@@ -4,7 +4,7 @@ import Foundation
 /// directory, read into description values.
 ///
 /// Load a whole bundle with ``XcodeModelBundle``; build the engine model with
-/// ``makeModel()``, which reports mistakes at the line and column of the element.
+/// ``makeModel(transformers:)``, which reports mistakes at the line and column of the element.
 ///
 /// ```swift
 /// let bundle = try XcodeModelBundle(at: URL(fileURLWithPath: "Shop.xcdatamodeld"))
@@ -32,7 +32,7 @@ public struct XcodeModel: Sendable {
     /// The model's fetch request templates.
     public var fetchRequestTemplates: [FetchRequestTemplate]
     /// Named configurations (the implicit `Default` one is not listed).
-    public var configurations: [ModelConfiguration]
+    public var configurations: [EntityConfiguration]
     /// Things worth knowing that do not stop the load (an unknown `documentVersion`).
     public let warnings: [String]
     /// Elements and attributes the format doc does not list, as `element@key`: ignored,
@@ -42,6 +42,7 @@ public struct XcodeModel: Sendable {
 
     /// Reads a `contents` file.
     ///
+    /// - Parameter url: The `contents` file inside an `.xcdatamodel` directory.
     /// - Throws: ``XcodeModelError`` when the file cannot be read, is not well-formed,
     ///   or breaks the format; the error names the line and column.
     public init(contentsOf url: URL) throws(XcodeModelError) {
@@ -99,7 +100,7 @@ public struct XcodeModel: Sendable {
     }
 
     /// The version hash of every entity, computed from the declarations alone, so it
-    /// exists even for a model the engine cannot store (see ``EntityVersionHasher``).
+    /// exists even for a model the engine cannot store (see `EntityVersionHasher`).
     public var entityVersionHashes: [String: Data] {
         EntityVersionHasher.hashes(of: entities).mapValues { Data($0.bytes) }
     }

@@ -27,6 +27,7 @@ public struct XcodeModelBundle: Sendable {
 
     /// Finds the model's versions and the current one.
     ///
+    /// - Parameter url: An `.xcdatamodeld` directory, or a single `.xcdatamodel` one.
     /// - Throws: ``XcodeModelError`` when the path is not a model, when several versions
     ///   exist and none is current, or when the current one has no `contents` file
     ///   (an Xcode 3 binary model is refused with a message saying so).
@@ -76,6 +77,7 @@ public struct XcodeModelBundle: Sendable {
 
     /// Reads the version called `name`.
     ///
+    /// - Parameter name: A name from ``versionNames``.
     /// - Throws: ``XcodeModelError`` for an unknown version, an Xcode 3 version, or any
     ///   problem in its `contents` file.
     public func loadVersion(named name: String) throws(XcodeModelError) -> XcodeModel {
@@ -103,6 +105,7 @@ public struct XcodeModelBundle: Sendable {
     /// ``PersistentStoreDescription/sourceModels`` a store made with any version of the
     /// bundle migrates from.
     ///
+    /// - Parameter transformers: The value transformers the models' transformable attributes name.
     /// - Throws: ``XcodeModelError`` for the first version that cannot be read or built.
     public func loadAllVersions(transformers: ValueTransformerRegistry = .standard)
         throws(XcodeModelError) -> [ManagedObjectModel]

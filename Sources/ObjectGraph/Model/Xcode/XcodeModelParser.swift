@@ -16,7 +16,7 @@ struct XcodeModelParser {
         var entities: [EntityDescription] = []
         var composites: [CompositeAttributeDescription] = []
         var fetchRequestTemplates: [FetchRequestTemplate] = []
-        var configurations: [ModelConfiguration] = []
+        var configurations: [EntityConfiguration] = []
     }
 
     /// The contents of the `<model>` element `root`.
@@ -91,7 +91,7 @@ struct XcodeModelParser {
     }
 
     private mutating func configuration(_ node: XMLElementNode) throws(XcodeModelError)
-        -> ModelConfiguration
+        -> EntityConfiguration
     {
         let name = try required("name", of: node)
         var members: [String] = []
@@ -100,7 +100,7 @@ struct XcodeModelParser {
             locations.configurationMembers.append((name, entity, location(of: member)))
             members.append(entity)
         }
-        return ModelConfiguration(
+        return EntityConfiguration(
             name: name, entities: members, isUsedWithCloudKit: node.flag("usedWithCloudKit"))
     }
 

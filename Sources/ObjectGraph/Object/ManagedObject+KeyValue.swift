@@ -23,6 +23,7 @@ extension ManagedObject {
 
     /// ``value(forKey:)`` that throws instead of stopping.
     ///
+    /// - Parameter key: An attribute or relationship name of the object's entity.
     /// - Throws: ``KeyValueError`` for an unknown key or a fault whose row is gone.
     public func checkedValue(forKey key: String) throws -> Any? {
         _ = try confinedContext()
@@ -64,6 +65,8 @@ extension ManagedObject {
 
     /// ``value(forKeyPath:)`` that throws instead of stopping.
     ///
+    /// - Parameter keyPath: Dot-separated keys through to-one relationships, ending at any
+    ///   property.
     /// - Throws: ``KeyValueError``.
     public func checkedValue(forKeyPath keyPath: String) throws -> Any? {
         let keys = keyPath.split(separator: ".").map(String.init)
@@ -110,6 +113,10 @@ extension ManagedObject {
 
     /// ``setValue(_:forKey:)`` that throws instead of stopping.
     ///
+    /// - Parameters:
+    ///   - value: The new value, of the attribute's Swift type, an object or a set of objects for a
+    ///     relationship, or nil.
+    ///   - key: An attribute or relationship name of the object's entity.
     /// - Throws: ``KeyValueError/wrongType(entity:key:expected:actual:)`` naming the
     ///   entity, key, expected and actual type; ``KeyValueError/unknownKey(entity:key:)``.
     public func setCheckedValue(_ value: Any?, forKey key: String) throws {

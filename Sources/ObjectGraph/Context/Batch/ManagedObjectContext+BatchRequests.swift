@@ -7,6 +7,7 @@ extension ManagedObjectContext {
     /// prepared statement, one `UPDATE Z_PRIMARYKEY`. No object is created and this
     /// context's objects are untouched.
     ///
+    /// - Parameter request: The entity and the rows (dictionaries or a handler) to insert.
     /// - Returns: the status, the row count or the new rows' IDs.
     /// - Throws: ``FetchError/unknownEntity(_:)``, ``KeyValueError`` for an unknown key
     ///   or a value of the wrong type (nothing is inserted), or `SQLiteError`.
@@ -68,6 +69,7 @@ extension ManagedObjectContext {
     /// Cost: BEGIN, one `UPDATE … SET …, Z_OPT = (Z_OPT + 1) WHERE …`, COMMIT. Loaded
     /// objects keep their values until merged or refreshed.
     ///
+    /// - Parameter request: The entity, predicate and new values.
     /// - Throws: ``FetchError``, ``KeyValueError`` or `SQLiteError`.
     @discardableResult
     public func execute(_ request: BatchUpdateRequest) throws -> BatchResult {
@@ -90,6 +92,7 @@ extension ManagedObjectContext {
     /// Cost: BEGIN, one `CREATE TEMP TRIGGER` per rule, one DELETE, one `DROP TRIGGER`
     /// per rule, COMMIT. Loaded objects stay until merged.
     ///
+    /// - Parameter request: A fetch request (or object IDs) selecting the rows to delete.
     /// - Throws: ``FetchError``, or `SQLiteError` (`SQLITE_CONSTRAINT_TRIGGER` when a
     ///   deny rule refuses; nothing is deleted).
     @discardableResult

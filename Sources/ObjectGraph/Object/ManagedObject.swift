@@ -81,7 +81,7 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     /// ``PropertyProbe``): never registered, never read from a store.
     let probe: PropertyProbe?
 
-    /// Makes an object; the engine is the only caller (``ObjectCreation`` has no public
+    /// Makes an object; the engine is the only caller (`ObjectCreation` has no public
     /// initializer). Subclasses inherit it: declare no designated initializer of your own.
     public required init(_ creation: ObjectCreation) {
         objectID = creation.objectID

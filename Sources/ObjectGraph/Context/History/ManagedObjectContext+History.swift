@@ -13,6 +13,8 @@ extension ManagedObjectContext {
     /// Cost: a fetch runs two SELECTs in one read transaction; a delete, two DELETEs in
     /// one exclusive transaction.
     ///
+    /// - Parameter request: What to fetch or delete: transactions after a token or date, or before
+    ///   one.
     /// - Throws: ``PersistentHistoryError`` when the store was loaded without history
     ///   tracking or the token is another store's; `SQLiteError`.
     ///

@@ -44,10 +44,6 @@ public final class ContextUndoManager {
     public var canUndo: Bool { !undoStack.isEmpty || open?.isEmpty == false }
     /// Whether there is a group to redo.
     public var canRedo: Bool { !redoStack.isEmpty }
-    /// Whether ``undo()`` is running.
-    public var isUndoing: Bool { replaying == .undoing }
-    /// Whether ``redo()`` is running.
-    public var isRedoing: Bool { replaying == .redoing }
 
     /// Opens a group that lasts until the matching ``endUndoGrouping()``; nested
     /// groups join the outermost.
@@ -97,7 +93,7 @@ public final class ContextUndoManager {
     }
 
     /// Undoes the last group: its changes are reversed through `context`, and what
-    /// that changes becomes the group ``redo()`` replays. New changes after an undo
+    /// that changes becomes the group ``redo(in:)`` replays. New changes after an undo
     /// (other than by redo) clear the redo stack.
     public func undo(in context: ManagedObjectContext) {
         closeGroup()

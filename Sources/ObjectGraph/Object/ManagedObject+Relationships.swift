@@ -7,6 +7,9 @@ extension ManagedObject {
     ///
     /// Cost: no SQL for a one-to-many; a many-to-many not yet read runs its one SELECT.
     ///
+    /// - Parameters:
+    ///   - object: An object of the relationship's destination entity, in the same context.
+    ///   - key: The name of a to-many relationship.
     /// - Throws: ``KeyValueError`` for an unknown key, a to-one key, or a wrong entity.
     public func addObject(_ object: ManagedObject, toRelationship key: String) throws {
         let index = try toManyIndex(key)
@@ -17,6 +20,9 @@ extension ManagedObject {
 
     /// Removes `object` from the to-many `key`, and clears the inverse on `object`.
     ///
+    /// - Parameters:
+    ///   - object: The member to remove; removing a non-member changes nothing.
+    ///   - key: The name of a to-many relationship.
     /// - Throws: ``KeyValueError`` for an unknown key or a to-one key.
     public func removeObject(_ object: ManagedObject, fromRelationship key: String) throws {
         let index = try toManyIndex(key)

@@ -12,7 +12,9 @@ public protocol RelationshipValue {
     /// The objects a value holds, in order.
     var objects: [ManagedObject] { get }
     /// What a probe reads: nil, empty, or (for a to-one) a probe of the target class, so
-    /// key paths through it (`\Post.author?.name`) can be followed.
+    /// key paths through it (`\Post.author?.name`) can be followed. Engine plumbing,
+    /// hidden from the documentation.
+    @_documentation(visibility: internal)
     static func probeValue(_ probe: PropertyProbe) -> Self
 }
 

@@ -14,7 +14,7 @@ public protocol AttributeValue {
     /// The stored form for an attribute of `type`; nil when the value does not fit it
     /// (an `Int` too large for `integer16`).
     func encode(as type: AttributeType) -> SQLiteValue?
-    /// What a probe reads (``PropertyProbe``): any value of the type.
+    /// What a probe reads (`PropertyProbe`): any value of the type.
     static var probeValue: Self { get }
 }
 

@@ -2,7 +2,9 @@
 ///
 /// Only the engine makes one, so objects are made only where the engine registers them:
 /// by a fetch, ``ManagedObjectContext/object(with:)``, ``ManagedObjectContext/insertNewObject(forEntityName:)``
-/// or a typed subclass's `init(context:)`.
+/// or a typed subclass's `init(context:)`. Public only because ``ManagedObject``'s
+/// required initializer takes it; hidden from the documentation.
+@_documentation(visibility: internal)
 public struct ObjectCreation {
     let objectID: ObjectID
     let context: ManagedObjectContext?

@@ -5,9 +5,9 @@ extension ManagedObjectContext {
     ///
     /// Cost: one SELECT, whatever the options; with the defaults the rows' values go
     /// into the row cache and the objects come back as faults that fill from it with no
-    /// more SQL. With ``FetchRequest/includesPendingChanges`` (the default) unsaved
+    /// more SQL. With ``AnyFetchRequest/includesPendingChanges`` (the default) unsaved
     /// inserts that match are added (the predicate runs on them in memory) and unsaved
-    /// deletes are left out. With ``FetchRequest/fetchBatchSize`` B the SELECT reads
+    /// deletes are left out. With ``AnyFetchRequest/fetchBatchSize`` B the SELECT reads
     /// only IDs and the result loads B objects per batch on first touch (one SELECT
     /// each); unsaved inserts matching a sorted batched request make it load at once.
     /// Each prefetch key path level adds one SELECT (per batch when batched).
@@ -18,6 +18,8 @@ extension ManagedObjectContext {
     /// deletes. When they changed objects of the entity, the result is loaded whole
     /// (no batches, no prefetching).
     ///
+    /// - Parameter request: The request; its `resultType` must be `.managedObject` (the other types
+    ///   have their own methods).
     /// - Throws: ``FetchError`` for a request that does not fit the model, or
     ///   `SQLiteError`.
     public func fetch<Result>(_ request: FetchRequest<Result>) throws -> FetchResults<Result> {
@@ -92,6 +94,7 @@ extension ManagedObjectContext {
     /// changed objects of the entity, one SELECT of the matching rows' keys instead
     /// (nothing loaded), counted after the ancestors' changes are applied in memory.
     ///
+    /// - Parameter request: The request; sort descriptors and batch size are ignored.
     /// - Throws: ``FetchError`` or `SQLiteError`.
     public func count(for request: AnyFetchRequest) throws -> Int {
         checkQueue()

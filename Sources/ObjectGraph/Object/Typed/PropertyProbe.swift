@@ -11,7 +11,9 @@ import SQLiteDB
 ///
 /// Cost: one instance and one `Mirror` walk per resolution; callers cache the result
 /// (``TypedPropertyTable``, ``SortKey``), so this runs once per class and property.
-/// Public only because ``RelationshipValue`` hands probes on; it has no public API.
+/// Public only because ``RelationshipValue`` hands probes on; it has no public API and
+/// is hidden from the documentation.
+@_documentation(visibility: internal)
 public final class PropertyProbe {
     /// The entity probe instances claim: they belong to no model.
     static let entity = Entity(

@@ -9,6 +9,7 @@ extension ManagedObjectContext {
     /// pending changes, unsaved deletes are left out and matching unsaved inserts
     /// (temporary IDs) are added at the end.
     ///
+    /// - Parameter request: The request; its result type is not consulted.
     /// - Throws: ``FetchError`` or `SQLiteError`.
     public func fetchObjectIDs(_ request: AnyFetchRequest) throws -> [ObjectID] {
         checkQueue()
@@ -24,9 +25,9 @@ extension ManagedObjectContext {
         return ids
     }
 
-    /// One dictionary per row with the keys of ``FetchRequest/propertiesToFetch`` (all
+    /// One dictionary per row with the keys of ``AnyFetchRequest/propertiesToFetch`` (all
     /// attributes when nil): attribute values, to-one IDs, `objectID`, and aggregate
-    /// expressions grouped by ``FetchRequest/propertiesToGroupBy`` (Core Data's
+    /// expressions grouped by ``AnyFetchRequest/propertiesToGroupBy`` (Core Data's
     /// `.dictionaryResultType`). NULL values leave their key out, as in Core Data.
     ///
     /// ```swift
@@ -39,6 +40,8 @@ extension ManagedObjectContext {
     /// Cost: one SELECT of only the requested columns; nothing is cached or registered,
     /// and pending changes are ignored (as in Core Data).
     ///
+    /// - Parameter request: The request, with `propertiesToFetch` (and `propertiesToGroupBy`)
+    ///   naming the columns.
     /// - Throws: ``FetchError`` or `SQLiteError`.
     public func fetchDictionaries(_ request: AnyFetchRequest) throws -> [[String: Any]] {
         checkQueue()

@@ -54,6 +54,9 @@ extension TypedManagedObject where Self: ManagedObject {
     ///
     /// Cost: no SQL for a one-to-many; a many-to-many not yet read runs its one SELECT.
     ///
+    /// - Parameters:
+    ///   - member: The object to add, in the same context.
+    ///   - keyPath: A `@Relationship` to-many property of this class.
     /// - Throws: ``KeyValueError`` when `keyPath` is not a typed to-many property or
     ///   `member` belongs to another context.
     public func add<Member: ManagedObject, Members: RelationshipValue>(
@@ -64,6 +67,9 @@ extension TypedManagedObject where Self: ManagedObject {
 
     /// Removes `member` from the to-many at `keyPath` and clears the inverse on it.
     ///
+    /// - Parameters:
+    ///   - member: The object to remove.
+    ///   - keyPath: A `@Relationship` to-many property of this class.
     /// - Throws: ``KeyValueError`` when `keyPath` is not a typed to-many property.
     public func remove<Member: ManagedObject, Members: RelationshipValue>(
         _ member: Member, from keyPath: KeyPath<Self, Members>
