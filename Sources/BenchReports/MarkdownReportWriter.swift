@@ -4,8 +4,9 @@ import Foundation
 
 /// Writes `summary.md`: the report for a CI step summary or a pull-request comment.
 ///
-/// Regressions first when a baseline comparison is present, then the summary
-/// paragraph, where the SQL logs are, N+1 findings, and per suite a table of each scenario's configurations
+/// The verdict table first (which configuration to use), regressions when a baseline
+/// comparison is present, then the summary
+/// paragraph, where the SQL logs are, the measured findings, and per suite a table of each scenario's configurations
 /// and sizes (median time with its interval, statements, peak allocated memory, ratio to
 /// the reference) under its verdicts. Cells are escaped so data cannot break the table
 /// or inject HTML. Cost: string building.
@@ -27,6 +28,7 @@ public struct MarkdownReportWriter: ReportWriter {
     public func render(_ results: RunResults) -> String {
         let summary = ReportSummary(results: results)
         var lines = ["# \(Self.escape(results.label)) benchmark report", ""]
+        lines += verdicts(ScenarioVerdict.verdicts(of: results))
         lines += regressions(results)
         lines.append(Self.escape(summary.sentences.joined(separator: " ")))
         lines += [
@@ -70,6 +72,37 @@ public struct MarkdownReportWriter: ReportWriter {
         ] + rows + diffs + [""]
     }
 
+    /// Which configuration to use: a row per scenario and size, crossovers under the
+    /// table.
+    private func verdicts(_ verdicts: [ScenarioVerdict]) -> [String] {
+        guard !verdicts.isEmpty else { return [] }
+        var lines = [
+            "## Which configuration to use", "",
+            "| scenario | size | use | median (95% CI) | margin | why |",
+            "|---|---:|---|---:|---|---|",
+        ]
+        for verdict in verdicts {
+            for size in verdict.sizes {
+                let use =
+                    size.tied.isEmpty
+                    ? "**\(Self.escape(size.winner))**" : Self.escape(size.choice)
+                let margin =
+                    size.runnerUp?.speedText ?? "–"
+                let cells = [
+                    Self.escape(verdict.scenario.description), SizeFormat.short(size.size), use,
+                    size.timeText, Self.escape(margin), Self.escape(size.why ?? "–"),
+                ]
+                lines.append("| " + cells.joined(separator: " | ") + " |")
+            }
+        }
+        let crossings = verdicts.flatMap { verdict in
+            verdict.crossovers.map {
+                "- \(Self.escape(verdict.scenario.description)): " + Self.escape($0.sentence)
+            }
+        }
+        return lines + [""] + crossings + (crossings.isEmpty ? [] : [""])
+    }
+
     /// Where the level-1 SQL logs are, when any case has one.
     private func sqlLogs(_ results: RunResults) -> [String] {
         let count = results.cases.filter { $0.sqlLogLineCount != nil }.count
@@ -80,23 +113,36 @@ public struct MarkdownReportWriter: ReportWriter {
         ]
     }
 
-    /// A bullet per scenario with one sub-bullet per case and repeated statement, and
-    /// each distinct fix once.
-    private func findings(_ findings: [NPlusOneFinding]) -> [String] {
-        guard !findings.isEmpty else { return [] }
-        var lines = ["## N+1 findings", ""]
-        for group in FindingGroup.grouping(findings) {
-            lines.append("- **\(Self.escape(group.scenario.description))**")
-            lines += group.findings.map { finding in
-                "  - \(Self.escape(finding.key.configuration)) at "
-                    + "\(SizeFormat.short(finding.key.size)): \(finding.count) of "
-                    + "\(finding.statementCount) statements are one "
-                    + "\(FindingsSection.describe(finding.pattern))"
-                    + (finding.relationship.map { " (\(Self.escape($0)))" } ?? "") + "."
-            }
-            lines += group.fixes.map { "  - Fix: " + Self.escape($0) }
+    /// The top findings by measured cost, a bullet per pattern with its measured fix;
+    /// the rest counted, the declared demonstrations listed last.
+    private func findings(_ findings: [Finding]) -> [String] {
+        let groups = FindingGroup.grouping(findings)
+        guard !groups.isEmpty else { return [] }
+        let alarms = groups.filter { !$0.isExpected }
+        let expected = groups.filter(\.isExpected)
+        var lines = ["## Findings", ""]
+        for group in alarms.prefix(FindingsSection.firstScreen) { lines += bullet(group) }
+        if alarms.count > FindingsSection.firstScreen {
+            lines.append(
+                "- \(alarms.count - FindingsSection.firstScreen) more in index.html and "
+                    + "findings.json.")
+        }
+        if alarms.isEmpty { lines.append("No finding outside the demonstrations.") }
+        if !expected.isEmpty {
+            lines += ["", "Expected, in configurations built to show a pattern:", ""]
+            for group in expected { lines += bullet(group) }
         }
         return lines + [""]
+    }
+
+    private func bullet(_ group: FindingGroup) -> [String] {
+        let finding = group.lead
+        return [
+            "- **\(Self.escape(finding.location.scenario ?? ""))** "
+                + "(\(finding.kind.rawValue), \(finding.severity.rawValue)): "
+                + Self.escape(finding.title),
+            "  - Fix: " + Self.escape(finding.fix.summary),
+        ]
     }
 
     private func table(_ scenario: ScenarioView, _ results: RunResults) -> [String] {

@@ -18,14 +18,18 @@ import Testing
         #expect(prefetch.contains("10.0x faster than faults at 100k (95% CI "))
     }
 
-    @Test("the page flags the N+1 configuration, not the prefetch, and shows SQL panels")
+    @Test("the page flags the N+1 configuration with the measured fix, and shows SQL panels")
     func page() {
         let page = HTMLReportWriter().render(Self.results)
-        #expect(page.contains("id=\"n-plus-one\""))
-        #expect(page.contains("<strong>faulting/posts-with-author</strong>: 1 of 3 configurations"))
-        #expect(page.contains("per object (faults)"))
-        #expect(page.contains("<tr><td class=\"text\">faults</td><td>100k</td>"))
-        #expect(!page.contains("<tr><td class=\"text\">prefetch-author</td>"))
+        #expect(page.contains("id=\"findings\""))
+        #expect(
+            page.contains("<strong>faulting/posts-with-author</strong>: faults runs one statement"))
+        #expect(
+            page.contains(
+                "<strong>Fix:</strong> Measured: prefetch-author avoids it, 2 statements instead of "
+                    + "10,001, 10.0x faster at 100k."))
+        #expect(page.contains("<tr><td class=\"text\">prefetch-author</td><td>100k</td><td>2</td>"))
+        #expect(!page.contains("prefetch-author runs one statement"))
         #expect(page.contains("SQL of faults at 100k: 10,001"))
         #expect(page.contains("full scan"))
         #expect(page.contains("temp B-tree"))
@@ -86,7 +90,7 @@ import Testing
         #expect(regressions != nil && table != nil)
         #expect(regressions!.lowerBound < table!.lowerBound)
         #expect(text.contains("| faults | 100k |"))
-        #expect(text.contains("## N+1 findings"))
+        #expect(text.contains("## Findings"))
     }
 
     @Test("Markdown escaping keeps table cells and HTML inert")

@@ -55,6 +55,8 @@ final class SQLTraceBridge: SQLTraceSource, CounterSource, TraceSink, EngineTrac
     private var recorder = SQLTraceRecorder()
     private var firstArguments: [String: [SQLArgument]] = [:]
     private var keptEvents: [EngineTraceEvent] = []
+    /// The engine's open causes, innermost last (``EngineTraceEvent/causeBegan(_:)``).
+    private var causes: [StatementCause] = []
     private var keptLines = 0
     private var omittedLines = 0
     private var log = SQLLog()
@@ -97,6 +99,7 @@ final class SQLTraceBridge: SQLTraceSource, CounterSource, TraceSink, EngineTrac
             keptEvents.reserveCapacity(SQLLog.lineLimit)
             keptLines = 0
             omittedLines = 0
+            causes = []
             recorder.startTrace()
         }
         switch origin {
@@ -144,8 +147,27 @@ final class SQLTraceBridge: SQLTraceSource, CounterSource, TraceSink, EngineTrac
     /// An engine event: its statement recorded, its lines kept or counted.
     func receive(_ event: EngineTraceEvent) {
         lock.withLock {
-            if case .sql(let event) = event { record(event) }
+            switch event {
+            case .sql(let event): record(event)
+            case .causeBegan(let cause):
+                causes.append(Self.statementCause(cause))
+                recorder.cause = causes.last
+            case .causeEnded:
+                _ = causes.popLast()
+                recorder.cause = causes.last
+            default: break
+            }
             keepForLog(event, lines: Self.engineLines.lineCount(for: event))
+        }
+    }
+
+    /// The engine's cause in BenchKit's terms.
+    private static func statementCause(_ cause: TraceCause) -> StatementCause {
+        switch cause {
+        case .lookup(let entity): StatementCause(kind: .lookup, entity: entity)
+        case .deleteRule(let entity, let relationship, let rule):
+            StatementCause(
+                kind: .deleteRule, entity: entity, relationship: relationship, rule: rule)
         }
     }
 

@@ -29,9 +29,13 @@ enum FaultingSuite {
 
         var configuration: BenchmarkConfiguration {
             switch self {
-            case .faults: .init("faults", summary: "defaults: 1 + distinct authors")
+            case .faults:
+                .init(
+                    "faults", summary: "defaults: 1 + distinct authors", demonstrates: [.nPlusOne])
             case .noPropertyValues:
-                .init("no-property-values", summary: "IDs only: 1 + N + authors")
+                .init(
+                    "no-property-values", summary: "IDs only: 1 + N + authors",
+                    demonstrates: [.nPlusOne])
             case .objects: .init("objects", summary: "returnsObjectsAsFaults = false")
             case .prefetchAuthor: .init("prefetch-author", summary: "prefetches author: 2")
             case .raw: .init("raw", summary: "one JOIN", kind: .raw)

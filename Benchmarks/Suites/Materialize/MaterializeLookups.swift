@@ -18,7 +18,10 @@ enum MaterializeLookups {
 
         var configuration: BenchmarkConfiguration {
             switch self {
-            case .engine: .init("engine", summary: "one fault per object")
+            case .engine:
+                .init(
+                    "engine", summary: "one fault per object",
+                    demonstrates: [.perRowFetch, .nPlusOne])
             case .raw: .init("raw", summary: "the same SELECT, reused", kind: .raw)
             }
         }

@@ -23,7 +23,10 @@ enum RelationshipScenarios {
 
         var configuration: BenchmarkConfiguration {
             switch self {
-            case .faults: .init("faults", summary: "one fault per distinct destination")
+            case .faults:
+                .init(
+                    "faults", summary: "one fault per distinct destination",
+                    demonstrates: [.nPlusOne])
             case .prefetch: .init("prefetch", summary: "relationshipKeyPathsForPrefetching")
             case .raw: .init("raw", summary: "one LEFT JOIN", kind: .raw)
             }
@@ -36,7 +39,10 @@ enum RelationshipScenarios {
 
         var configuration: BenchmarkConfiguration {
             switch self {
-            case .faultPerOwner: .init("fault-per-owner", summary: "one to-many fault per owner")
+            case .faultPerOwner:
+                .init(
+                    "fault-per-owner", summary: "one to-many fault per owner",
+                    demonstrates: [.nPlusOne])
             case .prefetch: .init("prefetch", summary: "relationshipKeyPathsForPrefetching")
             case .count: .init("count", summary: "one dictionary fetch with r.@count")
             case .raw: .init("raw", summary: "one SELECT with a correlated COUNT", kind: .raw)

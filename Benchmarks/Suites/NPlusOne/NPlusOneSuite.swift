@@ -34,7 +34,10 @@ enum NPlusOneSuite {
 
         var configuration: BenchmarkConfiguration {
             switch self {
-            case .faultPerObject: .init("fault-per-object", summary: "one to-many fault per user")
+            case .faultPerObject:
+                .init(
+                    "fault-per-object", summary: "one to-many fault per user",
+                    demonstrates: [.nPlusOne])
             case .prefetch: .init("prefetch", summary: "prefetches posts: 2 statements")
             case .countSubquery:
                 .init("count-subquery", summary: "one dictionary fetch with posts.@count")
@@ -49,7 +52,10 @@ enum NPlusOneSuite {
 
         var configuration: BenchmarkConfiguration {
             switch self {
-            case .faultPerObject: .init("fault-per-object", summary: "one to-many fault per post")
+            case .faultPerObject:
+                .init(
+                    "fault-per-object", summary: "one to-many fault per post",
+                    demonstrates: [.nPlusOne])
             case .prefetch: .init("prefetch", summary: "prefetches tags: 2 statements")
             case .raw: .init("raw", summary: "one JOIN", kind: .raw)
             }

@@ -20,7 +20,9 @@ public enum Baseline {
                         metric: metric.metric, samples: keepSamples ? metric.samples : [],
                         summary: metric.summary)
                 }, errors: result.errors, sqlTrace: result.sqlTrace)
-            return result.configurationKind.map(copy.recording(kind:)) ?? copy
+            return result.configurationKind.map {
+                copy.recording(kind: $0, demonstrates: result.demonstrates ?? [])
+            } ?? copy
         }
         return baseline
     }

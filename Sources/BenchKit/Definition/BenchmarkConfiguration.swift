@@ -18,6 +18,10 @@ public struct BenchmarkConfiguration: Hashable, Sendable, Codable {
     /// declaration (``BenchmarkScenario``'s `sizeLimits`), since the same variant can be
     /// cheap in one scenario and quadratic in another.
     public private(set) var sizeLimit: SizeLimit?
+    /// The patterns this configuration exists to show (`fault-per-object` demonstrates
+    /// ``FindingKind/nPlusOne``): the reports show its findings as expected, not as
+    /// alarms, still with the measured fix.
+    public let demonstrates: [FindingKind]
 
     /// What a configuration runs.
     public enum Kind: String, Hashable, Sendable, Codable {
@@ -48,11 +52,15 @@ public struct BenchmarkConfiguration: Hashable, Sendable, Codable {
     ///   - name: Stable name; letters, digits, `-`, `_` and `.` read best.
     ///   - summary: One line for listings.
     ///   - kind: `.raw` for the hand-written floor; the code under test otherwise.
-    public init(_ name: String, summary: String, kind: Kind = .subject) {
+    ///   - demonstrates: The patterns the configuration is built to show.
+    public init(
+        _ name: String, summary: String, kind: Kind = .subject, demonstrates: [FindingKind] = []
+    ) {
         precondition(!name.isEmpty, "a configuration needs a name")
         self.name = name
         self.summary = summary
         self.kind = kind
+        self.demonstrates = demonstrates
     }
 
     /// Whether the configuration runs at `size`.

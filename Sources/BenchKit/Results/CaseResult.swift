@@ -31,6 +31,9 @@ public struct CaseResult: Hashable, Sendable, Codable {
     /// declaration says (the runner records it), so reports find the floor by kind,
     /// never by name. Nil in results written before it was recorded.
     public private(set) var configurationKind: BenchmarkConfiguration.Kind? = nil
+    /// The patterns the configuration was declared to demonstrate
+    /// (``BenchmarkConfiguration/demonstrates``); nil when none.
+    public private(set) var demonstrates: [FindingKind]? = nil
 
     /// Makes a result.
     public init(
@@ -52,13 +55,17 @@ public struct CaseResult: Hashable, Sendable, Codable {
     /// Every field but ``sqlLog``.
     private enum CodingKeys: String, CodingKey {
         case key, status, checksum, iterations, metrics, errors, sqlTrace, sqlLogLineCount
-        case configurationKind
+        case configurationKind, demonstrates
     }
 
-    /// The result with the configuration's kind recorded.
-    public func recording(kind: BenchmarkConfiguration.Kind) -> CaseResult {
+    /// The result with the configuration's kind, and the patterns it demonstrates,
+    /// recorded.
+    public func recording(
+        kind: BenchmarkConfiguration.Kind, demonstrates: [FindingKind] = []
+    ) -> CaseResult {
         var copy = self
         copy.configurationKind = kind
+        copy.demonstrates = demonstrates.isEmpty ? nil : demonstrates
         return copy
     }
 

@@ -92,7 +92,8 @@ public final class Runner: PlanRunner {
             let key = CaseKey(
                 benchmark: group.benchmark.id, configuration: configuration.name, size: group.size)
             if let result = ran.first(where: { $0.key == key }) {
-                return result.recording(kind: configuration.kind)
+                return result.recording(
+                    kind: configuration.kind, demonstrates: configuration.demonstrates)
             }
             let limit = configuration.sizeLimit
             return CaseResult(
@@ -101,7 +102,7 @@ public final class Runner: PlanRunner {
                     "runs up to \(SizeFormat.short(limit?.largest ?? 0)): "
                         + (limit?.reason ?? "")
                 ]
-            ).recording(kind: configuration.kind)
+            ).recording(kind: configuration.kind, demonstrates: configuration.demonstrates)
         }
     }
 

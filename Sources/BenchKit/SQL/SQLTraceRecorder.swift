@@ -33,6 +33,10 @@ public final class SQLTraceRecorder: SQLTraceSource {
         self.planner = planner
     }
 
+    /// Why the engine runs the statements recorded from now on, when it said so; the
+    /// suite sets and clears it around the work the engine attributes.
+    public var cause: StatementCause?
+
     /// Whether executions are being recorded now.
     public var isActive: Bool { isRecording }
 
@@ -49,6 +53,10 @@ public final class SQLTraceRecorder: SQLTraceSource {
         groups[index].count += 1
         groups[index].totalNanoseconds += nanoseconds
         groups[index].rows += rows
+        if let cause {
+            if groups[index].cause == nil { groups[index].cause = cause }
+            groups[index].causedCount = (groups[index].causedCount ?? 0) + 1
+        }
         guard argumentLists[index].count < 1_000, !arguments.isEmpty else { return }
         if argumentLists[index].insert(arguments).inserted {
             groups[index].distinctArgumentLists = argumentLists[index].count
@@ -73,6 +81,7 @@ public final class SQLTraceRecorder: SQLTraceSource {
         indexByFingerprint = [:]
         firstSQL = []
         argumentLists = []
+        cause = nil
         isRecording = true
     }
 

@@ -24,6 +24,11 @@ public struct StatementGroup: Hashable, Sendable, Codable {
     public var distinctArgumentLists: Int
     /// The query plan, when the suite recorded one.
     public var queryPlan: [QueryPlanStep]?
+    /// Why the engine ran the group's first attributed execution, when it said so
+    /// (nil for results written before causes were recorded).
+    public var cause: StatementCause?
+    /// How many executions ran under a cause.
+    public var causedCount: Int?
 
     /// Makes an empty group for `fingerprint`.
     public init(fingerprint: String, kind: SQLStatementKind) {
@@ -35,6 +40,8 @@ public struct StatementGroup: Hashable, Sendable, Codable {
         sampleArguments = []
         distinctArgumentLists = 0
         queryPlan = nil
+        cause = nil
+        causedCount = nil
     }
 
     /// Mean time per execution, in nanoseconds; 0 when never executed.

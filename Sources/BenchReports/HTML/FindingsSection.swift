@@ -1,15 +1,15 @@
 import BenchKit
 
 /// Problems first: checksum mismatches, failed cases, regressions against a baseline
-/// and N+1 findings, each in plain words with the fix.
+/// and the measured findings, each in plain words with the fix the lab measured.
 ///
 /// Cost: string building.
 struct FindingsSection {
     let results: RunResults
-    let findings: [NPlusOneFinding]
+    let findings: [Finding]
 
     var html: HTML {
-        HTML(joining: [failures, regressions, nPlusOne])
+        HTML(joining: [failures, regressions, measured])
     }
 
     private var failures: HTML {
@@ -52,61 +52,78 @@ struct FindingsSection {
             """
     }
 
-    /// One card per scenario, a row per case and repeated statement, so a suite built to
-    /// show N+1 (every size, several configurations) stays one screen, not one card each.
-    private var nPlusOne: HTML {
-        guard !findings.isEmpty else { return "" }
+    /// How many pattern cards the first screen shows; the rest are one click away.
+    static let firstScreen = 5
+
+    /// One card per pattern (``FindingGroup``), ranked by measured cost: the top ones
+    /// open, the rest and the declared demonstrations collapsed.
+    private var measured: HTML {
         let groups = FindingGroup.grouping(findings)
-        let cards = groups.map(card)
+        guard !groups.isEmpty else { return "" }
+        let alarms = groups.filter { !$0.isExpected }
+        let expected = groups.filter(\.isExpected)
+        let top = alarms.prefix(Self.firstScreen).map(card)
+        let rest = alarms.dropFirst(Self.firstScreen).map(card)
+        let more: HTML =
+            rest.isEmpty
+            ? ""
+            : "<details><summary>\(rest.count) more finding\(rest.count == 1 ? "" : "s")</summary>\(rest)</details>"
+        let shown: HTML =
+            expected.isEmpty
+            ? ""
+            : """
+            <details><summary>\(expected.count) expected: configurations built to show a \
+            pattern</summary>\(expected.map(card))</details>
+            """
+        let none: HTML = alarms.isEmpty ? "<p>No finding outside the demonstrations.</p>" : ""
         return """
-            <section id="n-plus-one"><h2>N+1 findings</h2>\
-            <p class="muted">A SELECT run once per object with only its bound values changing \
-            (at least 10 times, or growing linearly with size). Batched reads are not flagged. \
-            \(ValueFormat.count(Double(findings.count))) patterns in \(groups.count) \
-            scenario\(groups.count == 1 ? "" : "s").</p>\(cards)</section>
+            <section id="findings"><h2>Findings</h2>\
+            <p class="muted">A SELECT run once per object (at least 10 times, or growing \
+            linearly with size), checked against the scenario's other configurations: the fix \
+            is the one measured fastest, or marked unmeasured. The raw floor gets none.</p>\
+            \(none)\(top)\(more)\(shown)</section>
             """
     }
 
     private func card(_ group: FindingGroup) -> HTML {
-        let scenario = group.scenario
-        let findings = group.findings
-        let flagged = Set(findings.map(\.key.configuration))
-        let all = Set(
-            results.cases.filter { $0.key.benchmark == scenario }.map(\.key.configuration))
-        let rows = findings.map { finding -> HTML in
-            let growth = finding.growth.map {
-                "\(ValueFormat.count(Double($0.count))) at \(SizeFormat.short($0.size))"
-            }
-            return """
-                <tr><td class="text">\(finding.key.configuration)</td>\
-                <td>\(SizeFormat.short(finding.key.size))</td>\
-                <td>\(ValueFormat.count(Double(finding.count))) of \
-                \(ValueFormat.count(Double(finding.statementCount)))</td>\
-                <td class="text">\(Self.describe(finding.pattern))\
-                \(finding.relationship.map { " (\($0))" } ?? "")\
-                \(growth.isEmpty ? "" : "; grows linearly: " + growth.joined(separator: ", "))</td>\
-                <td class="sql">\(finding.fingerprint)</td></tr>
-                """
+        let finding = group.lead
+        let rows = finding.evidence.alternatives.map { alternative -> HTML in
+            """
+            <tr><td class="text">\(alternative.name)</td>\
+            <td>\(alternative.size.map(SizeFormat.short) ?? "–")</td>\
+            <td>\(alternative.statements.map { DecisionFormat.count(Double($0)) } ?? "–")</td>\
+            <td>\(alternative.seconds.map { DecisionFormat.duration($0 * 1e9) } ?? "–")</td>\
+            <td>\(alternative.speedup.map(Self.speed) ?? "–")</td></tr>
+            """
         }
-        let fixList = group.fixes.map { "<p><strong>Fix:</strong> \($0)</p>" as HTML }
+        let table: HTML =
+            rows.isEmpty
+            ? ""
+            : """
+            <div class="scroll"><table><thead><tr><th>measured alternative</th><th>size</th>\
+            <th>statements</th><th>median</th><th>vs \(finding.location.configuration ?? "")</th>\
+            </tr></thead><tbody>\(rows)</tbody></table></div>
+            """
+        let notes = finding.evidence.notes.map { "<p class=\"muted\">\($0)</p>" as HTML }
+        let style = group.isExpected ? "finding expected" : "finding"
+        let label: HTML =
+            group.isExpected
+            ? "<span class=\"tag\">expected</span>"
+            : "<span class=\"flag\">\(finding.severity.rawValue)</span>"
         return """
-            <div class="finding"><p><strong>\(scenario.description)</strong>: \
-            \(flagged.count) of \(max(all.count, flagged.count)) configurations run a statement \
-            per object (\(flagged.sorted().joined(separator: ", "))).</p>\
-            \(fixList)<details><summary>\(rows.count) repeated \
-            statement\(rows.count == 1 ? "" : "s")</summary>\
-            <div class="scroll"><table><thead><tr><th>configuration</th><th>size</th>\
-            <th>repeated statements</th><th>pattern</th><th>statement</th></tr></thead>\
-            <tbody>\(rows)</tbody></table></div></details></div>
+            <div class="\(style)"><p>\(label) <code>\(finding.kind.rawValue)</code> \
+            <strong>\(finding.location.scenario ?? "")</strong>: \(finding.title)</p>\
+            <p><strong>Fix:</strong> \(finding.fix.summary)</p>\(table)\(notes)\
+            <details><summary>Seen in \(group.seenIn); API and statement</summary>\
+            <p>Core Data: \(finding.fix.coreData)</p><p>SwiftData: \(finding.fix.swiftData)</p>\
+            <p class="sql">\(finding.evidence.fingerprints.first ?? "")</p></details></div>
             """
     }
 
-    static func describe(_ pattern: NPlusOneFinding.Pattern) -> String {
-        switch pattern {
-        case .objectFault: "object fault fired per row"
-        case .toManyFault: "to-many relationship fault fired per owner"
-        case .manyToManyFault: "many-to-many relationship fault fired per owner"
-        case .repeatedLookup: "lookup repeated per object"
-        }
+    /// `4.4x faster`, `2.86x slower`.
+    static func speed(_ speedup: Double) -> String {
+        speedup >= 1
+            ? "\(DecisionFormat.ratio(speedup)) faster"
+            : "\(DecisionFormat.ratio(1 / speedup)) slower"
     }
 }

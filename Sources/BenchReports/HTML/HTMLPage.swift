@@ -22,6 +22,7 @@ struct HTMLPage {
             <title>\(results.label) benchmark report</title>
             <style>\(PageStyle.css)</style></head>
             <body>\(HeaderSection(results: results, summary: summary).html)
+            \(VerdictSection(verdicts: ScenarioVerdict.verdicts(of: results)).html)
             \(FindingsSection(results: results, findings: summary.findings).html)
             <main>\(suites)\(HistorySection(records: history).html)</main>
             <footer class="muted"><p>Written by bench from results.json \

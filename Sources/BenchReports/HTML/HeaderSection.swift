@@ -16,7 +16,8 @@ struct HeaderSection {
             <p class="muted">\(Self.date(results.startedAt)) · \(results.runID)\
             \(results.isPartial ? " · partial run" : "")</p>
             <p class="summary">\(summary.sentences.joined(separator: " "))</p>
-            <dl class="facts">\(facts(sizes: sizes))</dl>\(datasets)</header>
+            <details class="facts"><summary>Run facts: commit, profile, machine, datasets\
+            </summary><dl class="facts">\(facts(sizes: sizes))</dl>\(datasets)</details></header>
             """
     }
 

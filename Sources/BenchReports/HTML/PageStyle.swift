@@ -43,6 +43,9 @@ enum PageStyle {
         .flag{display:inline-block;border-radius:4px;padding:0 5px;font-size:12px;\
         background:#fde7e9;color:var(--bad);margin-left:4px}
         .finding{border-left:4px solid var(--bad);padding:4px 12px;margin:8px 0;background:#fffafa}
+        .finding.expected{border-left-color:var(--line);background:var(--soft)}
+        .tag{display:inline-block;border-radius:4px;padding:0 5px;font-size:12px;\
+        background:var(--soft);color:var(--muted);border:1px solid var(--line)}
         @media (max-width:600px){body{padding:8px;font-size:14px}}
         @media print{details{border:none}details>summary{list-style:none}\
         .charts{grid-template-columns:1fr 1fr}figure{break-inside:avoid}th{cursor:auto}}

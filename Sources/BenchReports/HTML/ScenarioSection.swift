@@ -33,9 +33,11 @@ struct ScenarioSection {
     }
 
     /// An id safe in any attribute: letters, digits and dashes.
-    private var anchor: String {
-        String(
-            scenario.benchmark.description.map { $0.isLetter || $0.isNumber ? $0 : "-" })
+    private var anchor: String { Self.anchor(scenario.benchmark) }
+
+    /// The section id of `benchmark`, which the verdict table links to.
+    static func anchor(_ benchmark: BenchmarkID) -> String {
+        String(benchmark.description.map { $0.isLetter || $0.isNumber ? $0 : "-" })
     }
 
     private var configurationList: String {

@@ -1,18 +1,19 @@
 import BenchKit
 
-/// The findings of a run in a few sentences: what ran, what failed, N+1 patterns,
-/// regressions and the largest time difference, for the top of every report.
+/// The findings of a run in a few sentences: what ran, what failed, the measured
+/// findings, regressions and the largest time difference, for the top of every report.
 ///
-/// Cost: one pass over the cases and the analysis; runs the N+1 detector once.
+/// Cost: one pass over the cases and the analysis; makes the findings once
+/// (``RunFindings``).
 struct ReportSummary {
     let results: RunResults
-    /// The N+1 findings of the run.
-    let findings: [NPlusOneFinding]
+    /// The findings of the run, ranked.
+    let findings: [Finding]
 
-    /// Summarizes `results`, detecting N+1 patterns with the default threshold.
+    /// Summarizes `results`.
     init(results: RunResults) {
         self.results = results
-        findings = NPlusOneDetector().findings(in: results.cases)
+        findings = RunFindings.findings(in: results)
     }
 
     /// The paragraph.
@@ -43,13 +44,20 @@ struct ReportSummary {
     }
 
     private var nPlusOne: String? {
-        guard let top = findings.first else {
+        let groups = FindingGroup.grouping(findings)
+        let alarms = groups.filter { !$0.isExpected }
+        let expected = groups.count - alarms.count
+        let shown =
+            expected == 0
+            ? ""
+            : " (\(expected) more in configurations built to show \(expected == 1 ? "it" : "them"))"
+        guard let top = alarms.first else {
             let traced = results.cases.contains { $0.sqlTrace != nil }
-            return traced ? "No N+1 pattern in the SQL traces." : nil
+            guard traced else { return nil }
+            return "No finding in the SQL traces\(shown)."
         }
-        let what = top.relationship.map { " (\($0))" } ?? ""
-        return "\(findings.count) N+1 \(findings.count == 1 ? "finding" : "findings"); the worst: "
-            + "\(top.key) runs one statement \(ValueFormat.count(Double(top.count))) times\(what)."
+        return "\(alarms.count) \(alarms.count == 1 ? "finding" : "findings")\(shown); "
+            + "the costliest: \(top.lead.location.scenario ?? "?"): \(top.lead.title)"
     }
 
     private var regressions: String? {

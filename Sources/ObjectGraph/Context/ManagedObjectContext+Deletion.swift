@@ -35,7 +35,17 @@ extension ManagedObjectContext {
     }
 
     private func applyDeleteRules(to object: ManagedObject) {
+        let trace = coordinator.trace
         for (index, relationship) in object.entity.relationships.enumerated() {
+            // The lab attributes the reads below to the rule (no cost without a sink).
+            let reads = relationship.deleteRule == .nullify || relationship.deleteRule == .cascade
+            if reads {
+                trace?.causeBegan(
+                    .deleteRule(
+                        entity: object.entity.name, relationship: relationship.name,
+                        rule: relationship.deleteRule.rawValue))
+            }
+            defer { if reads { trace?.causeEnded() } }
             do {
                 switch relationship.deleteRule {
                 case .noAction, .deny:

@@ -73,6 +73,9 @@ extension ManagedObjectContext {
     /// - Throws: ``KeyValueError/faultNotFulfilled(object:)`` when the row does not exist.
     public func existingObject(with id: ObjectID) throws -> ManagedObject {
         let object = self.object(with: id)
+        let trace = object.isFault ? coordinator.trace : nil
+        trace?.causeBegan(.lookup(entity: id.entity.name))
+        defer { trace?.causeEnded() }
         do {
             try fulfill(object)
         } catch {

@@ -84,6 +84,16 @@ package final class EngineTrace: TraceSink, Sendable {
         send(.queryPlan(plan))
     }
 
+    /// The statements until ``causeEnded()`` serve `cause`.
+    package func causeBegan(_ cause: TraceCause) {
+        send(.causeBegan(cause))
+    }
+
+    /// The innermost cause is over.
+    package func causeEnded() {
+        send(.causeEnded)
+    }
+
     /// A save entering `phase`.
     package func savePhase(_ phase: SavePhase) {
         send(.savePhase(phase))

@@ -39,6 +39,23 @@ package enum EngineTraceEvent: Sendable {
     case queryPlan(QueryPlan)
     /// A save entered a phase; the statements that follow serve it.
     case savePhase(SavePhase)
+    /// The statements that follow, until the matching ``causeEnded``, serve `cause`
+    /// (nested: the innermost cause is the one that ran them). Not in the SQL debug
+    /// log (Core Data prints no such line); the lab attributes statements with it.
+    case causeBegan(TraceCause)
+    /// The innermost ``causeBegan(_:)`` is over.
+    case causeEnded
+}
+
+/// Why the engine ran the statements inside a ``EngineTraceEvent/causeBegan(_:)``: work
+/// the app asked for by ID, or work Core Data does on its own behalf.
+package enum TraceCause: Hashable, Sendable {
+    /// `existingObject(with:)` for an object of `entity`: a fetch by an ID the caller
+    /// already holds.
+    case lookup(entity: String)
+    /// The delete rule (`nullify`, `cascade`) of `entity.relationship`, applied by
+    /// `delete(_:)`: it reads the related objects to update or delete them.
+    case deleteRule(entity: String, relationship: String, rule: String)
 }
 
 /// The phases of ``ManagedObjectContext/save()``, in order.

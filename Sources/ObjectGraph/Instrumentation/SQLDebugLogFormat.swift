@@ -63,6 +63,8 @@ package struct SQLDebugLogFormat: Sendable {
             }
         case .savePhase(let phase):
             return level >= 2 ? [annotation("save: \(Self.text(phase))")] : []
+        case .causeBegan, .causeEnded:
+            return []
         }
     }
 
@@ -74,6 +76,7 @@ package struct SQLDebugLogFormat: Sendable {
         case .sql: return 1
         case .countCompleted: return level >= 3 ? 2 : 1
         case .queryPlan(let plan): return level >= 4 ? plan.rows.count : 0
+        case .causeBegan, .causeEnded: return 0
         case .fetchCompleted, .faultFulfilled, .toManyFaultFulfilled, .batchLoaded, .prefetched,
             .batchRequestCompleted:
             return 1

@@ -2,8 +2,8 @@ import BenchKit
 import Foundation
 
 /// The text `bench run` and `bench merge` print at the end: one line per case with
-/// its key numbers, wall-time ratios, N+1 findings, then mismatches, failures and
-/// where the report is.
+/// its key numbers, wall-time ratios, which configuration to use per scenario, the
+/// top findings, then mismatches, failures and where the report is.
 struct RunSummary {
     let results: RunResults
 
@@ -15,12 +15,24 @@ struct RunSummary {
         for ratio in results.analysis.ratios where ratio.metric == Metric.wallTime.name {
             console.out(comparison(ratio))
         }
-        for finding in NPlusOneDetector().findings(in: results.cases) {
-            let what = finding.relationship.map { " loading \($0)" } ?? ""
+        let verdicts = ScenarioVerdict.verdicts(of: results)
+        if !verdicts.isEmpty { console.out("Which configuration to use:") }
+        for verdict in verdicts {
+            console.out("  \(verdict.scenario): \(verdict.headline)")
+        }
+        let findings = RunFindings.findings(in: results)
+        let alarms = findings.filter { !$0.isExpected }
+        for finding in alarms.prefix(5) {
             console.out(
-                "N+1: \(finding.key): one statement ran \(Formatting.count(Double(finding.count))) "
-                    + "times of \(Formatting.count(Double(finding.statementCount)))\(what). "
-                    + finding.suggestion)
+                "finding (\(finding.kind.rawValue)): \(finding.location): \(finding.title) "
+                    + finding.fix.summary)
+        }
+        let rest = alarms.count - min(alarms.count, 5)
+        let expected = findings.count - alarms.count
+        if rest > 0 || expected > 0 {
+            console.out(
+                "\(rest) more findings and \(expected) expected (declared demonstrations) in "
+                    + "findings.json")
         }
         for mismatch in results.checksumMismatches {
             console.err("FAILED: \(mismatch)")

@@ -1,0 +1,208 @@
+/// The findings of a run, each checked against the scenario's other configurations:
+/// what the lab measured, not what a rule of thumb says.
+///
+/// A per-object lookup (``NPlusOneDetector``) in a configuration becomes a ``Finding``:
+/// - `per-row-fetch` when the engine said the statements served `existingObject(with:)`
+///   (``StatementCause/Kind/lookup``), `n-plus-one` otherwise; statements a delete
+///   rule ran are attributed to the rule.
+/// - Its alternatives are the scenario's other configurations at the same size that
+///   do not repeat the statement (the floor excepted: hand-written SQL is no Core Data
+///   fix), with their statements and median time. The fix names the fastest of them
+///   with its measured ratio; when none is faster it says so and advises nothing;
+///   when none exists the fix is marked unmeasured.
+/// - The floor (`raw`) gets no finding: Core Data advice does not apply to it.
+/// - A configuration declared to demonstrate the kind gets it as expected.
+///
+/// Pure function of the results. Cost: the detector's pass plus a lookup per finding.
+public enum RunFindings {
+    /// The findings of `results`, ranked (``Finding/ranked(_:)``).
+    public static func findings(in results: RunResults) -> [Finding] {
+        findings(in: results.cases)
+    }
+
+    /// The findings of `cases`, ranked.
+    public static func findings(in cases: [CaseResult]) -> [Finding] {
+        let byKey = Dictionary(cases.map { ($0.key, $0) }) { first, _ in first }
+        let found = NPlusOneDetector().findings(in: cases).compactMap {
+            detected -> Finding? in
+            guard let result = byKey[detected.key], !result.isFloor(among: cases),
+                let group = result.sqlTrace?.group(detected.fingerprint)
+            else { return nil }
+            let peers = cases.filter {
+                $0.key.benchmark == detected.key.benchmark && $0.key.size == detected.key.size
+                    && $0.key.configuration != detected.key.configuration
+                    && $0.status == .passed && !$0.isFloor(among: cases)
+            }
+            return MeasuredFinding(
+                detected: detected, result: result, group: group, peers: peers
+            ).finding
+        }
+        return Finding.ranked(found)
+    }
+}
+
+/// One detected pattern turned into a finding with its measured alternatives.
+struct MeasuredFinding {
+    let detected: NPlusOneFinding
+    let result: CaseResult
+    let group: StatementGroup
+    let peers: [CaseResult]
+
+    var finding: Finding {
+        let kind: FindingKind = group.cause?.kind == .lookup ? .perRowFetch : .nPlusOne
+        let wall = result.metric(.wallTime)?.summary.median
+        let alternatives = peers.compactMap(alternative)
+        let seconds = group.totalNanoseconds / 1e9
+        let share = wall.map { $0 > 0 ? min(1, group.totalNanoseconds / $0) : 0 }
+        var evidence = FindingEvidence(
+            fingerprints: [group.fingerprint], statementCount: group.count,
+            totalStatements: result.sqlTrace?.statementCount, rows: group.rows, seconds: seconds,
+            share: share,
+            plans: group.queryPlan.map {
+                [FindingPlan(fingerprint: group.fingerprint, steps: $0, source: "run")]
+            } ?? [],
+            alternatives: alternatives,
+            growth: [], growthExponent: nil, notes: [])
+        if alternatives.isEmpty {
+            evidence.notes.append(
+                "unmeasured: no other configuration of \(result.key.benchmark) avoids this "
+                    + "statement, so the fix below is not measured here")
+        }
+        let expected = result.demonstrates?.contains(kind) ?? false
+        return Finding(
+            kind: kind, severity: FindingSeverity(share: share, seconds: seconds),
+            title: title(kind), location: location, subject: subject, evidence: evidence,
+            fix: fix(kind, alternatives), confidence: alternatives.isEmpty ? .log : .measurement,
+            isExpected: expected)
+    }
+
+    private var location: FindingLocation {
+        FindingLocation(
+            scenario: result.key.benchmark.description, configuration: result.key.configuration,
+            size: result.key.size)
+    }
+
+    private var subject: FindingSubject {
+        if let cause = group.cause {
+            return FindingSubject(entity: cause.entity, keyPath: cause.relationship)
+        }
+        return FindingSubject(entity: nil, keyPath: detected.relationship)
+    }
+
+    /// `fault-per-object runs SELECT … 1,000 times of 1,001 statements (to-many fault of
+    /// Post.author).`
+    private func title(_ kind: FindingKind) -> String {
+        let times = DecisionFormat.count(Double(group.count))
+        let of = DecisionFormat.count(Double(result.sqlTrace?.statementCount ?? group.count))
+        let configuration = result.key.configuration
+        if let cause = group.cause, cause.kind == .deleteRule {
+            return "Deleting \(cause.entity) objects one by one: the \(cause.rule ?? "delete") "
+                + "rule of \(cause.entity).\(cause.relationship ?? "?") reads the related "
+                + "objects with one statement per object (\(times) of \(of) statements in "
+                + "\(configuration)); Core Data does this by design when objects are deleted "
+                + "one at a time."
+        }
+        if kind == .perRowFetch {
+            let entity = group.cause?.entity ?? "object"
+            return "\(configuration) fetches \(times) \(entity) objects one at a time by ID "
+                + "(existingObject(with:)): \(times) of \(of) statements."
+        }
+        let what = detected.relationship.map { " (\(describe(detected.pattern)) \($0))" } ?? ""
+        return "\(configuration) runs one statement per object\(what): \(times) of \(of) "
+            + "statements."
+    }
+
+    private func describe(_ pattern: NPlusOneFinding.Pattern) -> String {
+        switch pattern {
+        case .objectFault: "object fault of"
+        case .toManyFault: "to-many fault through"
+        case .manyToManyFault: "many-to-many fault of"
+        case .repeatedLookup: "lookup"
+        }
+    }
+
+    /// `peer` as an alternative when it does not repeat the statement.
+    private func alternative(_ peer: CaseResult) -> MeasuredAlternative? {
+        let repeated = peer.sqlTrace?.group(group.fingerprint)?.count ?? 0
+        guard repeated < NPlusOneDetector().threshold, let trace = peer.sqlTrace else {
+            return nil
+        }
+        return MeasuredAlternative(
+            name: peer.key.configuration,
+            description: "\(peer.key.configuration) of the same scenario",
+            size: peer.key.size, statements: trace.statementCount,
+            originalSeconds: result.metric(.wallTime).map { $0.summary.median / 1e9 },
+            seconds: peer.metric(.wallTime).map { $0.summary.median / 1e9 })
+    }
+
+    /// The measured fix: the fastest alternative when it wins, a warning when every
+    /// alternative is slower, "unmeasured" when there is none.
+    private func fix(_ kind: FindingKind, _ alternatives: [MeasuredAlternative]) -> FindingFix {
+        let textbook = textbookFix(kind)
+        let ranked = alternatives.sorted { ($0.speedup ?? 0) > ($1.speedup ?? 0) }
+        guard let best = ranked.first, let speedup = best.speedup else {
+            return FindingFix(
+                summary: "Unmeasured: " + textbook.summary, coreData: textbook.coreData,
+                swiftData: textbook.swiftData)
+        }
+        let size = SizeFormat.short(result.key.size)
+        let count = best.statements ?? 0
+        let statements =
+            DecisionFormat.count(Double(count)) + (count == 1 ? " statement" : " statements")
+        let mine = DecisionFormat.count(Double(result.sqlTrace?.statementCount ?? 0))
+        guard speedup > 1 else {
+            let slower = ranked.map {
+                "\($0.name) \(DecisionFormat.ratio(1 / ($0.speedup ?? 1))) slower"
+            }
+            return FindingFix(
+                summary: "Keep \(result.key.configuration): every configuration that avoids the "
+                    + "repeated statement measured slower at \(size) (\(slower.joined(separator: ", "))).",
+                coreData: "No change: the measured alternatives are slower.",
+                swiftData: "No change: the measured alternatives are slower.")
+        }
+        var summary =
+            "Measured: \(best.name) avoids it, \(statements) instead of \(mine), "
+            + "\(DecisionFormat.ratio(speedup)) faster at \(size)."
+        let slowerTextbook = ranked.filter { ($0.speedup ?? 1) < 1 && isTextbook($0.name, kind) }
+        for alternative in slowerTextbook {
+            summary +=
+                " The textbook fix, \(alternative.name), measured "
+                + "\(DecisionFormat.ratio(1 / (alternative.speedup ?? 1))) slower here; "
+                + "\(best.name) won."
+        }
+        return FindingFix(
+            summary: summary, coreData: "Do what \(best.name) does. " + textbook.coreData,
+            swiftData: textbook.swiftData)
+    }
+
+    /// Whether `configuration` is the rule-of-thumb fix of `kind`: prefetching for an
+    /// N+1, a batched fetch for per-row fetches.
+    private func isTextbook(_ configuration: String, _ kind: FindingKind) -> Bool {
+        guard let trace = peers.first(where: { $0.key.configuration == configuration })?.sqlTrace
+        else { return false }
+        return trace.statements.contains {
+            $0.fingerprint.contains("_Z_intarray") || $0.fingerprint.contains("IN (…)")
+        }
+    }
+
+    /// The rule-of-thumb fix for the pattern, in Core Data's and SwiftData's names.
+    private func textbookFix(_ kind: FindingKind) -> FindingFix {
+        if let cause = group.cause, cause.kind == .deleteRule {
+            return FindingFix(
+                summary: "Delete them with one batch delete request instead of one by one.",
+                coreData: "NSBatchDeleteRequest(fetchRequest:) on the \(cause.entity) request, "
+                    + "then merge the deleted IDs into the contexts "
+                    + "(NSManagedObjectContext.mergeChanges(fromRemoteContextSave:into:)).",
+                swiftData: "modelContext.delete(model: \(cause.entity).self, where: predicate).")
+        }
+        if kind == .perRowFetch {
+            return FindingFixes.fetchByIDs(entity: group.cause?.entity ?? "Entity")
+        }
+        return FindingFix(
+            summary: detected.suggestion,
+            coreData: "relationshipKeyPathsForPrefetching on the request that fetched the "
+                + "owners (see the subject's key path).",
+            swiftData: "FetchDescriptor.relationshipKeyPathsForPrefetching on the owners' "
+                + "descriptor.")
+    }
+}

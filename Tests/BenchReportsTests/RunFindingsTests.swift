@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+@testable import BenchKit
+@testable import BenchReports
+
+/// Findings backed by the run's own measurements, from planted results shaped like
+/// `n-plus-one/user-post-counts` as a default run measured it (fault-per-object 1,001
+/// statements; prefetch 2.86x slower; count-subquery 4.4x faster; the raw floor).
+@Suite struct RunFindingsTests {
+    static let id = BenchmarkID(suite: "n-plus-one", scenario: "user-post-counts")
+    static let users = "SELECT 0, t0.Z_PK, t0.ZEMAIL FROM ZUSER t0 ORDER BY t0.ZEMAIL LIMIT 1000"
+    static let postsOfUser = ReportFixtures.postsOfUser
+    static let prefetchPosts =
+        "SELECT 0, t0.Z_PK, t0.ZAUTHOR FROM ZPOST t0 WHERE t0.ZAUTHOR IN (SELECT * FROM _Z_intarray0(?))"
+    static let countQuery =
+        "SELECT t0.ZEMAIL, (SELECT COUNT(t1.Z_PK) FROM ZPOST t1 WHERE t1.ZAUTHOR = t0.Z_PK) FROM ZUSER t0"
+
+    static func trace(_ sqls: [(String, Int)]) -> SQLTrace {
+        SQLTrace(statements: sqls.map { ReportFixtures.group($0.0, count: $0.1) })
+    }
+
+    /// The four configurations; `faultPerObject` declared a demonstration when asked.
+    static func cases(declared: Bool = false, rawRepeats: Bool = true) -> [CaseResult] {
+        let faults = ReportFixtures.result(
+            id, "fault-per-object", size: 10_000, time: 10e6,
+            trace: trace([(users, 1), (postsOfUser, 1_000)])
+        ).recording(kind: .subject, demonstrates: declared ? [.nPlusOne] : [])
+        let prefetch = ReportFixtures.result(
+            id, "prefetch", size: 10_000, time: 28.6e6,
+            trace: trace([(users, 1), (prefetchPosts, 1)])
+        ).recording(kind: .subject)
+        let count = ReportFixtures.result(
+            id, "count-subquery", size: 10_000, time: 2.27e6, trace: trace([(countQuery, 1)])
+        ).recording(kind: .subject)
+        let raw = ReportFixtures.result(
+            id, "raw", size: 10_000, time: 2e6,
+            trace: trace(rawRepeats ? [(users, 1), (postsOfUser, 1_000)] : [(countQuery, 1)])
+        ).recording(kind: .raw)
+        return [faults, prefetch, count, raw]
+    }
+
+    @Test("a fix measured slower is never recommended: the winner is named with its ratio")
+    func measuredFix() throws {
+        let findings = RunFindings.findings(in: Self.cases())
+        let finding = try #require(findings.first)
+        #expect(findings.count == 1)
+        #expect(finding.kind == .nPlusOne)
+        #expect(finding.confidence == .measurement)
+        #expect(
+            finding.fix.summary.hasPrefix(
+                "Measured: count-subquery avoids it, 1 statement instead of 1,001, 4.41x faster at 10k."
+            ))
+        #expect(
+            finding.fix.summary.contains(
+                "The textbook fix, prefetch, measured 2.86x slower here; count-subquery won."))
+        #expect(!finding.fix.coreData.hasPrefix("Do what prefetch"))
+        #expect(
+            finding.evidence.alternatives.map(\.name).sorted() == ["count-subquery", "prefetch"])
+    }
+
+    @Test("a raw configuration never gets a finding, even with a statement per row")
+    func rawGetsNone() {
+        let findings = RunFindings.findings(in: Self.cases(rawRepeats: true))
+        #expect(findings.allSatisfy { $0.location.configuration != "raw" })
+        #expect(!findings.isEmpty, "the engine's N+1 is still found")
+    }
+
+    @Test("a declared demonstration is expected, never an alarm, on the page and in summary.md")
+    func declared() throws {
+        let cases = Self.cases(declared: true)
+        let finding = try #require(RunFindings.findings(in: cases).first)
+        #expect(finding.isExpected)
+        let results = ReportFixtures.results(cases, label: "n-plus-one")
+        let page = HTMLReportWriter().render(results)
+        #expect(page.contains("No finding outside the demonstrations."))
+        #expect(page.contains("1 expected: configurations built to show a pattern"))
+        #expect(!page.contains("<span class=\"flag\">"))
+        let markdown = MarkdownReportWriter().render(results)
+        #expect(markdown.contains("Expected, in configurations built to show a pattern:"))
+    }
+
+    @Test("an ID lookup is a per-row-fetch, never an n-plus-one; unmeasured when nothing batches")
+    func lookups() throws {
+        var group = ReportFixtures.group(ReportFixtures.userFault, count: 1_000)
+        group.cause = StatementCause(kind: .lookup, entity: "User")
+        group.causedCount = 1_000
+        let id = BenchmarkID(suite: "materialize", scenario: "lookup")
+        let engine = ReportFixtures.result(
+            id, "engine", size: 10_000, time: 5e6, trace: SQLTrace(statements: [group]))
+        let finding = try #require(RunFindings.findings(in: [engine]).first)
+        #expect(finding.kind == .perRowFetch)
+        #expect(finding.title.contains("fetches 1,000 User objects one at a time by ID"))
+        #expect(finding.fix.summary.hasPrefix("Unmeasured: "))
+        #expect(finding.confidence == .log)
+    }
+
+    @Test("delete-rule reads are attributed to the rule, with the batch delete's measured effect")
+    func deleteRule() throws {
+        let id = BenchmarkID(suite: "batch-ops", scenario: "delete")
+        var reads = ReportFixtures.group(Self.postsOfUser, count: 500)
+        reads.cause = StatementCause(
+            kind: .deleteRule, entity: "Post", relationship: "tags", rule: "nullify")
+        let perObject = ReportFixtures.result(
+            id, "per-object-save-once", size: 10_000, time: 40e6,
+            trace: SQLTrace(statements: [reads]))
+        let batch = ReportFixtures.result(
+            id, "batch-request", size: 10_000, time: 4e6,
+            trace: Self.trace([("DELETE FROM ZPOST WHERE ZSTATUSINDEXED = ?", 1)]))
+        let finding = try #require(RunFindings.findings(in: [perObject, batch]).first)
+        #expect(
+            finding.title.hasPrefix(
+                "Deleting Post objects one by one: the nullify rule of Post.tags"))
+        #expect(
+            finding.fix.summary.hasPrefix(
+                "Measured: batch-request avoids it, 1 statement instead of 500, 10.0x faster"))
+        #expect(finding.fix.coreData.contains("NSBatchDeleteRequest"))
+    }
+}
