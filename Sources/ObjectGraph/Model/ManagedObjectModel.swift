@@ -74,6 +74,7 @@ public final class ManagedObjectModel: Sendable {
         entities = model.entities
         versionIdentifiers = model.versionIdentifiers
         validationErrors = model.validationErrors
+        validationWarnings = model.validationWarnings
         self.resolvedEntities = resolvedEntities
         entitiesByName = Dictionary(
             resolvedEntities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
