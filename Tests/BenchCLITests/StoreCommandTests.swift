@@ -20,7 +20,8 @@ import Testing
         #expect(text.contains("fits: SampleModel\n"), "\(text)")
         #expect(text.contains("  Person: 20 rows"), "\(text)")
         // SampleModel2 drops Car.color and Person.id and renames ExpensiveSportCar.
-        #expect(text.contains("SampleModel2"), "\(text)")
+        #expect(text.contains("also fits: SampleModel2"), "\(text)")
+        #expect(!FileManager.default.fileExists(atPath: Self.store + "-shm"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: Self.store)) == before)
     }
 

@@ -57,6 +57,15 @@ struct StoreCommand: Subcommand {
     func run(console: Console) -> ExitCode {
         let versions: [(name: String, model: ManagedObjectModel)]
         let inspection: StoreInspection
+        // SQLite creates a -shm file beside a WAL store even opened read-only: the
+        // store is read from a byte copy, so nothing is written beside the user's file.
+        let snapshot: StoreCopy.Snapshot
+        do {
+            snapshot = try StoreCopy.Snapshot(of: store)
+        } catch {
+            return console.failure(error, .usage)
+        }
+        defer { snapshot.remove() }
         do {
             versions = try Self.versions(of: bundle, console: console)
             if let migration, !versions.contains(where: { $0.name == migration.version }) {
@@ -64,7 +73,7 @@ struct StoreCommand: Subcommand {
                     "--migrate-to: \(bundle) has no version \"\(migration.version)\" (it has "
                         + versions.map(\.name).joined(separator: ", ") + ")")
             }
-            inspection = try StoreInspection(path: store, versions: versions)
+            inspection = try StoreInspection(path: snapshot.path, versions: versions)
         } catch {
             return console.failure(error, .usage)
         }
@@ -76,12 +85,15 @@ struct StoreCommand: Subcommand {
             return .failure
         }
         console.out("fits: \(fitting)")
+        for other in inspection.versions.dropFirst() where other.differences.isEmpty {
+            if other.name != fitting { console.out("also fits: \(other.name)") }
+        }
         for (entity, rows) in inspection.rowCounts { console.out("  \(entity): \(rows) rows") }
         printDifferences(inspection, console: console)
         guard let migration else { return .success }
         return migrate(
             from: versions.first { $0.name == fitting }!.model, before: inspection.rowCounts,
-            to: migration, versions: versions, console: console)
+            to: migration, from: snapshot.path, versions: versions, console: console)
     }
 
     /// Every version of the bundle the engine can build; versions it cannot build are
@@ -93,7 +105,9 @@ struct StoreCommand: Subcommand {
         var versions: [(name: String, model: ManagedObjectModel)] = []
         for name in models.versionNames {
             do {
-                versions.append((name, try models.loadVersion(named: name).makeModel()))
+                let version = try models.loadVersion(named: name)
+                versions.append(
+                    (name, try version.makeModel(transformers: Self.storedBytes(for: version))))
             } catch {
                 console.err("left out: version \(name): \(error)")
             }
@@ -102,6 +116,23 @@ struct StoreCommand: Subcommand {
             throw usageError("--model: no version of \(bundle) can be loaded")
         }
         return versions
+    }
+
+    /// The standard transformers, and for every other name the app's model uses, one
+    /// that keeps the stored bytes: the app's transformer classes are not in this
+    /// process, and comparing or migrating a store needs only its columns, not the
+    /// values decoded.
+    private static func storedBytes(for version: XcodeModel) -> ValueTransformerRegistry {
+        var registry = ValueTransformerRegistry.standard
+        for entity in version.entities {
+            for attribute in entity.attributes {
+                guard case .transformable(let name?, _) = attribute.valueKind,
+                    registry.transformer(named: name) == nil
+                else { continue }
+                registry.register(StoredBytesTransformer(name: name), named: name)
+            }
+        }
+        return registry
     }
 
     /// One line per version that does not fit; every difference of the closest one
@@ -121,7 +152,7 @@ struct StoreCommand: Subcommand {
     /// Copies the store, migrates the copy to `target.version` and prints row counts.
     private func migrate(
         from source: ManagedObjectModel, before: [(entity: String, rows: Int)],
-        to target: (version: String, copy: String),
+        to target: (version: String, copy: String), from snapshot: String,
         versions: [(name: String, model: ManagedObjectModel)], console: Console
     ) -> ExitCode {
         let destination = versions.first { $0.name == target.version }!.model
@@ -132,7 +163,7 @@ struct StoreCommand: Subcommand {
             }
             let temporary = target.copy + ".migrating"
             try? FileManager.default.removeItem(atPath: temporary)
-            try StoreCopy.copy(from: store, to: temporary)
+            try StoreCopy.copy(from: snapshot, to: temporary)
             let reports = try StoreCopy.migrate(
                 temporary, to: destination, source: source)
             try StoreCopy.move(temporary, to: target.copy)

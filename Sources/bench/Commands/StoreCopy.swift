@@ -5,6 +5,36 @@ import SQLiteDB
 /// The file side of `bench store inspect --migrate-to`: a consistent copy of a store,
 /// migrated in place under a temporary name, then renamed to the name asked for.
 enum StoreCopy {
+    /// A byte copy of a store file and its WAL in a temporary directory of its own.
+    struct Snapshot {
+        /// The copied store.
+        let path: String
+        private let directory: URL
+
+        /// Copies `store` (and `store-wal` when present).
+        ///
+        /// - Throws: a ``UsageError`` naming the store when it cannot be read.
+        init(of store: String) throws {
+            guard FileManager.default.isReadableFile(atPath: store) else {
+                throw StoreCommand.usageError("no readable store file at \(store)")
+            }
+            directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("bench-store-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true)
+            path = directory.appendingPathComponent("store.sqlite").path
+            try FileManager.default.copyItem(atPath: store, toPath: path)
+            if FileManager.default.fileExists(atPath: store + "-wal") {
+                try FileManager.default.copyItem(atPath: store + "-wal", toPath: path + "-wal")
+            }
+        }
+
+        /// Deletes the copy.
+        func remove() {
+            try? FileManager.default.removeItem(at: directory)
+        }
+    }
+
     /// Copies the database at `source` (its WAL included) to `destination`.
     ///
     /// - Throws: ``SQLiteError`` when either file cannot be opened.

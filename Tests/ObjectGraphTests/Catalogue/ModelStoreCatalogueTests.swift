@@ -58,17 +58,6 @@ import Testing
             ])
         },
         BadInput(
-            "a to-many without an inverse",
-            "relationship \"posts\" of entity \"User\": a to-many relationship needs an inverse"
-        ) { _ in
-            try load([
-                user(
-                    [],
-                    [RelationshipDescription(name: "posts", destination: "Post", isToMany: true)]),
-                EntityDescription(name: "Post"),
-            ])
-        },
-        BadInput(
             "an inverse the destination lacks",
             "relationship \"posts\" of entity \"User\": inverse \"writer\" is not a relationship of the destination"
         ) { _ in
