@@ -8,12 +8,14 @@ import ObjectGraph
 /// let query = try Query(FetchDescriptor<Post>(sortBy: [SortDescriptor(\.createdAt)]),
 ///                       modelContext: context)
 /// query.onChange = { query in print(query.count) }
-/// try context.save()              // onChange runs if the save touched the results
+/// context.insert(post)            // onChange runs when the change is processed
 /// ```
 ///
-/// It shows saved state: the controller updates after each save or merge that touches
-/// the entity, by evaluating the predicate in memory on the changed objects and
-/// placing them by binary search (no SELECT for an update that stays in the results).
+/// It shows the context's state, unsaved changes included, as `@Query` does: the
+/// controller updates each time the context processes changes that touch the entity
+/// (end of a `perform` block, `processPendingChanges()`, a save, a merge), by
+/// evaluating the predicate in memory on the changed objects and placing them by binary
+/// search (no SELECT for an update that stays in the results).
 /// Use it on its context's queue.
 ///
 /// Differences from `@Query`: a sort descriptor is required (the controller needs an

@@ -39,6 +39,27 @@ struct HistoryRecord {
     }
 }
 
+/// What persistent history records of one batch request, once the rows it changed are
+/// known: who ran it, and which properties an update sets.
+struct BatchHistory {
+    let author: String?
+    let contextName: String?
+    /// The changed-property mask of each updated row (`ACHANGE.ZCOLUMNS`).
+    let updatedColumns: Data
+
+    /// The record of the rows a batch request inserted, updated and deleted.
+    func record(
+        inserted: [ObjectID] = [], updated: [ObjectID] = [], deleted: [ObjectID] = []
+    ) -> HistoryRecord {
+        var changes = inserted.map {
+            HistoryRecord.Change(type: .insert, objectID: $0, columns: Data())
+        }
+        changes += updated.map { .init(type: .update, objectID: $0, columns: updatedColumns) }
+        changes += deleted.map { .init(type: .delete, objectID: $0, columns: Data()) }
+        return HistoryRecord(author: author, contextName: contextName, changes: changes)
+    }
+}
+
 /// The `Z_PK`s of transaction strings this coordinator already wrote or found, so a
 /// save writes each string once per coordinator rather than once per save. Strings
 /// are never deleted, so a key stays valid; keys learnt in a save that rolled back

@@ -58,6 +58,50 @@ extension FetchedResultsController {
         return diff
     }
 
+    /// Brings the context's unsaved changes into freshly fetched results, as a fetch
+    /// with `includesPendingChanges` does (no callback). When the in-memory predicate
+    /// cannot be run on some object, the results stay the store's.
+    ///
+    /// Cost: nothing without unsaved changes; else O(k log n) for k changed objects of
+    /// the entity (no SQL for loaded objects).
+    func includePendingChanges() {
+        let context = managedObjectContext
+        guard fetchRequest.includesPendingChanges, context.hasChanges, let entity else { return }
+        let family = entity.descendantIDs
+        let isMember = { (object: ManagedObject) in family.contains(object.objectID.entity.id) }
+        let changed = (context.inserted.objects + context.updated.objects).filter(isMember)
+        let deleted = context.deleted.objects.filter(isMember)
+        guard !changed.isEmpty || !deleted.isEmpty else { return }
+        let saved = list
+        do {
+            _ = try applyInMemory(
+                changed: changed.map(\.objectID), deleted: deleted.map(\.objectID))
+        } catch {
+            list = saved
+        }
+    }
+
+    /// After the context forgot every object (``ManagedObjectContext/reset()``): fetches
+    /// the request again and reports the difference (inserts and deletes only: no
+    /// object the context held has changes any more).
+    ///
+    /// Cost: one SELECT of keys and sort columns.
+    ///
+    /// - Returns: the diff, or nil when the fetch failed.
+    @discardableResult
+    package func processInvalidatedAll() -> FetchedResultsDiff? {
+        guard entity != nil else { return nil }
+        let old = OldResults(entries: list.entries, sections: sections)
+        guard (try? refetch()) != nil else { return nil }
+        let positions = Dictionary(
+            old.entries.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { $1 })
+        sections = ResultSections.make(list, sectioned: sectionNameKeyPath != nil)
+        let diff = makeDiff(
+            old: old, positions: positions, changed: [], gone: [], refetched: true)
+        if !diff.objectChanges.isEmpty || !diff.sectionChanges.isEmpty { deliver(diff) }
+        return diff
+    }
+
     /// The results before a change batch: their storage is shared, not copied.
     struct OldResults {
         let entries: [ResultList.Entry]
@@ -67,7 +111,7 @@ extension FetchedResultsController {
     /// Places the changed objects; returns where each changed or deleted object was
     /// before (those that were results), read before the list changes so that the old
     /// list's index is never copied.
-    private func applyInMemory(changed: [ObjectID], deleted: [ObjectID]) throws
+    func applyInMemory(changed: [ObjectID], deleted: [ObjectID]) throws
         -> [ObjectID: Int]
     {
         var positions: [ObjectID: Int] = [:]
@@ -121,7 +165,7 @@ extension FetchedResultsController {
             default: break
             }
         }
-        let moved = movedObjects(old: old.entries, present: present, removed: removed, added: added)
+        let moved = movedObjects(old: old.entries, present: present)
         let oldPath = { ResultSections.indexPath(of: $0, in: old.sections) }
         let newPath = { ResultSections.indexPath(of: $0, in: self.sections) }
         var deletes = removed.map {
@@ -144,29 +188,26 @@ extension FetchedResultsController {
             refetched: refetched)
     }
 
-    /// The changed objects to report as moves: none when every object that stays keeps
-    /// its place among the others; else those whose rank among the staying objects
-    /// changed, or all of them when that alone would not reproduce the new order (a
-    /// table view applying the deletes, inserts and moves must get the new results).
+    /// The changed objects to report as moves, by the rule of Apple's
+    /// `NSFetchedResultsControllerDelegate` documentation: "Moves are reported when the
+    /// changed attribute on the object is one of the sort descriptors", so exactly the
+    /// objects whose sort-key values changed, even when the index path stayed the same
+    /// (a move in place). An object whose other state changed is an update, even when
+    /// inserts, deletes or moves shifted it: those implicit shifts are not reported.
+    /// The objects without a sort-key change keep their order among themselves, so a
+    /// table view applying the deletes, inserts and moves gets the new results.
     private func movedObjects(
-        old: [ResultList.Entry], present: [ObjectID: (from: Int, to: Int)], removed: Set<ObjectID>,
-        added: Set<ObjectID>
+        old: [ResultList.Entry], present: [ObjectID: (from: Int, to: Int)]
     ) -> Set<ObjectID> {
-        if removed.isEmpty && added.isEmpty && present.values.allSatisfy({ $0.from == $0.to }) {
-            return []
-        }
-        let staying = { (ids: [ObjectID], skip: Set<ObjectID>) in ids.filter { !skip.contains($0) }
-        }
-        let before = staying(old.map(\.id), removed)
-        let after = staying(list.entries.map(\.id), added)
-        var rank: [ObjectID: Int] = [:]
-        for (index, id) in before.enumerated() where present[id] != nil { rank[id] = index }
         var moved = Set<ObjectID>()
-        for (index, id) in after.enumerated() where present[id] != nil && rank[id] != index {
-            moved.insert(id)
+        for (id, move) in present {
+            let before = old[move.from].keys
+            let after = list.entries[move.to].keys
+            if zip(before, after).contains(where: { ResultList.compare($0, $1) != .orderedSame }) {
+                moved.insert(id)
+            }
         }
-        if staying(before, moved) == staying(after, moved) { return moved }
-        return Set(present.keys)
+        return moved
     }
 
     private func sectionChanges(old: [FetchedResultsSection]) -> [FetchedResultsSectionChange] {
@@ -192,6 +233,15 @@ extension FetchedResultsController {
         case .insert(_, let path), .delete(_, let path), .update(_, let path): return path
         case .move(_, let from, _): return from
         }
+    }
+
+    /// Tells the snapshot callback and streams of a new snapshot with no object change
+    /// (IDs renamed by a save).
+    func deliverSnapshot() {
+        guard delegate != nil || !streams.isEmpty else { return }
+        let current = snapshot
+        delegate?.controller(self, didChangeContentWith: current)
+        if !streams.isEmpty { streams.yield(current) }
     }
 
     private func deliver(_ diff: FetchedResultsDiff) {

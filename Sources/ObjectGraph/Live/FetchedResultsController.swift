@@ -1,8 +1,10 @@
 import Foundation
 
-/// Watches a fetch request's results and tells what changed after each save or merge
-/// that touches its entity: the headless stand-in for `NSFetchedResultsController`
-/// and SwiftUI's `@FetchRequest`.
+/// Watches a fetch request's results and tells what changed each time its context
+/// processes changes that touch its entity, saved or not (at the end of a `perform`
+/// block, on `processPendingChanges()`, before a save, after a merge, refresh or
+/// reset): the headless stand-in for `NSFetchedResultsController` and SwiftUI's
+/// `@FetchRequest`.
 ///
 /// ```swift
 /// let request = FetchRequest<ManagedObject>(entityName: "Post")
@@ -50,7 +52,8 @@ public final class FetchedResultsController {
         self.sectionNameKeyPath = sectionNameKeyPath
     }
 
-    /// Runs the request and starts watching the context.
+    /// Runs the request, brings in the context's unsaved changes (as a fetch with
+    /// `includesPendingChanges` does) and starts watching the context.
     ///
     /// Cost: with `fetchBatchSize` 0, one SELECT of whole rows (every object loaded);
     /// with B > 0, one SELECT of keys and sort columns, and objects load B at a time
@@ -63,6 +66,7 @@ public final class FetchedResultsController {
         let entity = try validatedEntity()
         self.entity = entity
         list = ResultList(sortKeys: fetchRequest.sortDescriptors, entries: try fetchEntries(entity))
+        includePendingChanges()
         sections = ResultSections.make(list, sectioned: sectionNameKeyPath != nil)
         startObserving()
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A controller's results in order: each object's ID with its sort-key values,
 /// ordered by the sort keys and then by `Z_PK` (the tie-break the controller's SQL
-/// uses too), so that a changed object's place is found by binary search with no
+/// uses too; unsaved objects after saved ones), so that a changed object's place is found by binary search with no
 /// SQL.
 ///
 /// Cost: an ID and one small array per result; finding an object is a dictionary
@@ -52,7 +52,36 @@ struct ResultList {
             let order = Self.compare(lhs.keys[index], rhs.keys[index])
             if order != .orderedSame { return (order == .orderedAscending) == key.ascending }
         }
-        return (lhs.id.primaryKey ?? 0) < (rhs.id.primaryKey ?? 0)
+        return Self.tieBreak(lhs.id) < Self.tieBreak(rhs.id)
+    }
+
+    /// The last order: `Z_PK`; an unsaved object (temporary ID) after every saved one,
+    /// in creation order, which is the order a save gives them their `Z_PK`s.
+    private static func tieBreak(_ id: ObjectID) -> (Int, UInt64) {
+        switch id.key {
+        case .permanent(let key): return (0, UInt64(bitPattern: key))
+        case .temporary(let number): return (1, number)
+        }
+    }
+
+    /// Gives entries with temporary IDs the permanent IDs a save gave them; sorts again
+    /// when that changed the tie-break order. Returns whether any entry was renamed.
+    ///
+    /// Cost: O(n) when some entry is renamed, plus a sort when the order changed.
+    mutating func rename(_ renames: [ObjectID: ObjectID]) -> Bool {
+        var renamed = false
+        for index in entries.indices {
+            guard let permanent = renames[entries[index].id] else { continue }
+            keysByID[entries[index].id] = nil
+            entries[index] = Entry(id: permanent, keys: entries[index].keys)
+            keysByID[permanent] = entries[index].keys
+            renamed = true
+        }
+        guard renamed else { return false }
+        if zip(entries, entries.dropFirst()).contains(where: { !precedes($0, $1) }) {
+            entries.sort(by: precedes)
+        }
+        return true
     }
 
     /// Removes the entries at `removed` (ascending, distinct) and merges `added` in

@@ -21,8 +21,11 @@ public struct AttributeDescription: Sendable {
     /// The value new objects start with; it must have the attribute's Swift type.
     public var defaultValue: (any Sendable)?
     /// What the value is when it is not a plain ``type`` value: a transformable or
-    /// composite value, or Xcode's Undefined type. The engine stores only `.plain` yet;
-    /// the model refuses the others with an error naming the attribute.
+    /// composite value, or Xcode's Undefined type. The engine stores plain values,
+    /// transformables (through the transformer registered under their name) and
+    /// composites (one column per field, as Core Data does); the model refuses an
+    /// Undefined attribute that is not transient, an object-ID attribute and a derived
+    /// one with an error naming the attribute.
     public var valueKind: AttributeValueKind = .plain
     /// Whether the value lives only in memory (no column; Core Data's `transient`).
     /// The engine keeps no transient values yet: such attributes get no storage.

@@ -2,8 +2,10 @@
 /// dictionary, addressed by key paths such as `address.city`.
 ///
 /// A field is an ``AttributeDescription``; one whose ``AttributeDescription/valueKind``
-/// is ``AttributeValueKind/composite(name:)`` nests another composite. The engine parses
-/// composites but does not store them yet.
+/// is ``AttributeValueKind/composite(name:)`` nests another composite. The engine stores
+/// a composite as Core Data does: one column per field, named by the field's key path
+/// (`address.city`, nested `address.geo.lat`), and gives the value back as a
+/// dictionary of its fields.
 ///
 /// Related: https://developer.apple.com/documentation/coredata/nscompositeattributedescription
 public struct CompositeAttributeDescription: Sendable {

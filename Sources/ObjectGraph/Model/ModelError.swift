@@ -29,8 +29,9 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidPropertyName(entity: String, property: String, reason: String)
     /// A fetch index name breaks Xcode's naming rules.
     case invalidIndexName(entity: String, index: String, reason: String)
-    /// A stored attribute of a kind the engine cannot store yet (composite,
-    /// transformable, derived, object ID); `reason` says which.
+    /// A stored attribute the engine cannot store: a derived attribute, an object-ID
+    /// attribute, a non-transient Undefined one, a transformable whose transformer is not
+    /// registered, a composite not defined in the model; `reason` says which.
     case unsupportedAttribute(entity: String, attribute: String, reason: String)
     /// A fetch index the engine cannot build yet (expression or R-tree elements).
     case unsupportedIndex(entity: String, index: String, reason: String)

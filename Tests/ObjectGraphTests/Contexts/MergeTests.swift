@@ -64,7 +64,10 @@ import Testing
             #expect(fetched1 == ["one", "zero"])
         }
         let merged = try #require(changes.all.first)
-        #expect(merged.refreshedObjectIDs == [ids[0], ids[1]])
+        // Only the loaded object is listed as refreshed (a fault is not: Apple DTS in
+        // CoreDataPlus's NotificationPayload_Tests, run on Core Data); nothing as updated.
+        #expect(merged.refreshedObjectIDs == [ids[0]])
+        #expect(merged.updatedObjectIDs.isEmpty)
         #expect(merged.deletedObjectIDs == [ids[2]])
         #expect(merged.insertedObjectIDs.count == 1)
         _ = observation
@@ -117,7 +120,10 @@ import Testing
         _ = observation
     }
 
-    @Test("refreshAllObjects turns objects into faults, keeps unsaved changes, reads the cache")
+    /// A changed object stays materialized (CoreDataPlus's
+    /// `test_InvestigationRefreshAllObjects`, run on Core Data); before issue 33 it
+    /// became a fault here.
+    @Test("refreshAllObjects faults unchanged objects, keeps changed ones loaded, reads the cache")
     func refreshAll() throws {
         let log = LogLines()
         let container = try Fixtures.container(log: log)
@@ -126,8 +132,11 @@ import Testing
             let users = try context.fetch(request("User", sortedBy: "name"))
             users[0].setValue("mine", forKey: "name")
             _ = users[1].value(forKey: "name")
+            log.clear()
             context.refreshAllObjects()
-            #expect(users.allSatisfy { $0.isFault })
+            #expect(log.sql.isEmpty)
+            #expect(!users[0].isFault)
+            #expect(users[1].isFault)
             log.clear()
             #expect(names(users) == ["mine", "u1"])
             #expect(log.sql.isEmpty)

@@ -183,6 +183,62 @@ import Testing
         }
     }
 
+    /// Apple, NSPersistentHistoryTransaction: "a set of changes based on a context save
+    /// or batch operation"
+    /// (https://developer.apple.com/documentation/coredata/nspersistenthistorytransaction).
+    /// Before issue 33 batch requests left no history here.
+    @Test("batch insert, update and delete each record one history transaction")
+    func batchRequestsRecordHistory() throws {
+        let directory = try TemporaryDirectory()
+        let log = LogLines()
+        let container = try container(directory.path("batch.sqlite"), log: log)
+        let transactions = try inContext(container) { context in
+            context.transactionAuthor = "importer"
+            let insert = BatchInsertRequest(
+                entityName: "User",
+                objects: [["name": "a", "age": Int64(1)], ["name": "b", "age": Int64(2)]])
+            let inserted = try context.execute(insert)
+            let update = BatchUpdateRequest(entityName: "User")
+            update.predicate = try FetchPredicate(format: "name == %@", "a")
+            update.propertiesToUpdate = ["age": Int64(10)]
+            log.clear()
+            let updated = try context.execute(update)
+            let updateSQL = log.sql
+            let delete = BatchDeleteRequest(
+                fetchRequest: try request("User", where: "name == %@", "b"))
+            try context.execute(delete)
+            #expect(inserted.count == nil || inserted.count == 2)
+            #expect(updated.count == nil || updated.count == 1)
+            // BEGIN, the UPDATE … RETURNING, the history INSERTs (transaction, 1 change), COMMIT.
+            #expect(updateSQL.filter { $0.hasPrefix("UPDATE") }.count == 1)
+            #expect(updateSQL.contains { $0.contains("RETURNING Z_ENT, Z_PK") })
+            return try context.execute(.fetchHistory(after: nil)).transactions
+        }
+        #expect(transactions.map(\.author) == ["importer", "importer", "importer"])
+        #expect(transactions[0].changes.map(\.changeType) == [.insert, .insert])
+        #expect(transactions[1].changes.map(\.changeType) == [.update])
+        #expect(transactions[1].changes[0].updatedProperties == ["age"])
+        #expect(transactions[2].changes.map(\.changeType) == [.delete])
+        let deletedID = transactions[2].changes[0].changedObjectID
+        #expect(deletedID == transactions[0].changes[1].changedObjectID)
+    }
+
+    @Test("batch requests without tracking run no history statement and no RETURNING")
+    func batchWithoutTracking() throws {
+        let directory = try TemporaryDirectory()
+        let log = LogLines()
+        let container = try container(directory.path("plain.sqlite"), tracking: false, log: log)
+        try inContext(container) { context in
+            try Fixtures.seed(container, users: 2, posts: 0)
+            let update = BatchUpdateRequest(entityName: "User")
+            update.propertiesToUpdate = ["age": Int64(10)]
+            log.clear()
+            try context.execute(update)
+            #expect(log.sql.count == 3)  // BEGIN, UPDATE, COMMIT
+            #expect(!log.sql.contains { $0.contains("RETURNING") })
+        }
+    }
+
     @Test("history requests on a store without tracking, or with a foreign token, say so")
     func errors() throws {
         let directory = try TemporaryDirectory()

@@ -10,6 +10,43 @@ import Testing
         #expect(container.newBackgroundContext().undoManager == nil)
     }
 
+    /// Foundation's UndoManager: "disableUndoRegistration() Disables the recording of
+    /// undo operations, whether by registerUndo(withTarget:selector:object:) or by
+    /// invocation-based undo"; calls nest and enableUndoRegistration() balances one
+    /// (https://developer.apple.com/documentation/foundation/undomanager/disableundoregistration()).
+    @Test("disabled registration records nothing; calls nest; enabling resumes")
+    func disabledRegistration() throws {
+        let container = try Fixtures.container()
+        try Fixtures.seed(container, users: 1, posts: 0)
+        let context = container.viewContext
+        let user = try context.performAndWait {
+            try context.fetch(FetchRequest(entityName: "User"))[0]
+        }
+        let manager = try #require(context.undoManager)
+        context.performAndWait { user.setValue("recorded", forKey: "name") }
+        context.performAndWait {
+            manager.disableUndoRegistration()
+            manager.disableUndoRegistration()
+            #expect(!manager.isUndoRegistrationEnabled)
+            user.setValue(Int64(77), forKey: "age")
+            _ = context.insertNewObject(forEntityName: "Tag")
+            manager.enableUndoRegistration()
+            #expect(!manager.isUndoRegistrationEnabled)
+            user.setValue(Int64(78), forKey: "age")
+            manager.enableUndoRegistration()
+            #expect(manager.isUndoRegistrationEnabled)
+            manager.enableUndoRegistration()  // unbalanced: nothing happens
+            #expect(manager.isUndoRegistrationEnabled)
+        }
+        context.performAndWait {
+            context.undo()  // the one recorded group: the name
+            #expect(user.value(forKey: "name") as? String == "u0")
+            #expect(user.value(forKey: "age") as? Int64 == 78)
+            #expect(context.insertedObjects.count == 1)
+            #expect(!manager.canUndo)
+        }
+    }
+
     @Test("one event's changes form one group: undo restores all of them, redo reapplies")
     func attributeGroup() throws {
         let container = try Fixtures.container()

@@ -5,7 +5,9 @@ extension ManagedObjectContext {
     ///
     /// Cost: one exclusive transaction: `SELECT Z_MAX`, one INSERT per row through one
     /// prepared statement, one `UPDATE Z_PRIMARYKEY`. No object is created and this
-    /// context's objects are untouched.
+    /// context's objects are untouched. With persistent history tracking, one history
+    /// transaction (this context's author and name) lists the new rows as inserts and
+    /// rows an upsert merged as updates, written in the same transaction.
     ///
     /// - Parameter request: The entity and the rows (dictionaries or a handler) to insert.
     /// - Returns: the status, the row count or the new rows' IDs.
@@ -39,8 +41,10 @@ extension ManagedObjectContext {
                 return true
             }
         }
+        let history = batchHistory(
+            entity, properties: entity.attributes.indices.map { $0 })
         let (count, keys) = try coordinator.batchInsert(
-            into: entity, collectKeys: collect, nextRow)
+            into: entity, collectKeys: collect, history: history, nextRow)
         finishBatch("insert", entity: entity, rows: count, start: start)
         let ids = keys.map {
             ObjectID(entity: entity, primaryKey: $0, store: coordinator.storeUUID)
@@ -67,7 +71,9 @@ extension ManagedObjectContext {
     /// Updates every row a batch update request selects with one statement.
     ///
     /// Cost: BEGIN, one `UPDATE … SET …, Z_OPT = (Z_OPT + 1) WHERE …`, COMMIT. Loaded
-    /// objects keep their values until merged or refreshed.
+    /// objects keep their values until merged or refreshed. With persistent history
+    /// tracking the UPDATE returns the changed keys and one history transaction lists
+    /// them as updates of the properties set, in the same transaction.
     ///
     /// - Parameter request: The entity, predicate and new values.
     /// - Throws: ``FetchError``, ``KeyValueError`` or `SQLiteError`.
@@ -80,8 +86,12 @@ extension ManagedObjectContext {
         let entity = try entity(for: fetch)
         let values = try BatchRowBinder(entity: entity, model: coordinator.model).assignments(
             request.propertiesToUpdate)
+        let names = Set(request.propertiesToUpdate.keys)
+        let history = batchHistory(
+            entity, properties: entity.attributes.indices.filter { names.contains(entity.attributes[$0].name) })
         let result = try coordinator.batchUpdate(
-            entity, values: values, matching: fetch, returningIDs: request.resultType == .objectIDs)
+            entity, values: values, matching: fetch, returningIDs: request.resultType == .objectIDs,
+            history: history)
         finishBatch("update", entity: entity, rows: result.count, start: start)
         return .make(request.resultType, count: result.count, ids: result.ids)
     }
@@ -90,7 +100,10 @@ extension ManagedObjectContext {
     /// rules through temporary triggers in the same transaction.
     ///
     /// Cost: BEGIN, one `CREATE TEMP TRIGGER` per rule, one DELETE, one `DROP TRIGGER`
-    /// per rule, COMMIT. Loaded objects stay until merged.
+    /// per rule, COMMIT. Loaded objects stay until merged. With persistent history
+    /// tracking the DELETE returns the deleted keys and one history transaction lists
+    /// them as deletes (rows a cascade rule deleted through the triggers are not
+    /// listed), in the same transaction.
     ///
     /// - Parameter request: A fetch request (or object IDs) selecting the rows to delete.
     /// - Throws: ``FetchError``, or `SQLiteError` (`SQLITE_CONSTRAINT_TRIGGER` when a
@@ -103,9 +116,22 @@ extension ManagedObjectContext {
         if request.objectIDs != nil { entity = coordinator.model.entity(id: entity.rootID) }
         let result = try coordinator.batchDelete(
             entity, keys: request.objectIDs?.compactMap(\.primaryKey),
-            matching: request.fetchRequest, returningIDs: request.resultType == .objectIDs)
+            matching: request.fetchRequest, returningIDs: request.resultType == .objectIDs,
+            history: batchHistory(entity, properties: []))
         finishBatch("delete", entity: entity, rows: result.count, start: start)
         return .make(request.resultType, count: result.count, ids: result.ids)
+    }
+
+    /// What a batch request records in persistent history, when the store tracks it:
+    /// this context's author and name, and the mask of `properties` (attribute indices)
+    /// for updated rows. Core Data: a history transaction is "a set of changes based on
+    /// a context save or batch operation".
+    private func batchHistory(_ entity: Entity, properties: [Int]) -> BatchHistory? {
+        guard coordinator.isHistoryTracked else { return nil }
+        return BatchHistory(
+            author: transactionAuthor, contextName: name,
+            updatedColumns: HistoryRecord.columnMask(
+                properties, count: entity.attributes.count + entity.relationships.count))
     }
 
     private func finishBatch(_ kind: String, entity: Entity, rows: Int, start: UInt64) {

@@ -54,14 +54,30 @@ public struct ContextNotification: Sendable, CustomStringConvertible {
     /// Objects that left the context because their rows are gone
     /// (`NSInvalidatedObjectsKey`; objects-did-change only).
     public let invalidatedObjectIDs: Set<ObjectID>
+    /// Whether every object of the context was invalidated at once: true on the
+    /// objects-did-change that ``ManagedObjectContext/reset()`` posts, as Core Data's
+    /// `NSInvalidatedAllObjectsKey` (`ObjectsDidChangeMessage.invalidatedAll`).
+    /// Observers must drop every object they hold from the context.
+    public let invalidatedAll: Bool
+    /// With ``invalidatedAll``: the IDs of the objects registered before the reset (the
+    /// value Core Data gives `NSInvalidatedAllObjectsKey`); empty otherwise.
+    public let invalidatedAllObjectIDs: Set<ObjectID>
     /// did-save of a root context: the permanent ID each inserted object's temporary
     /// ID became, so that child contexts and merges can follow the rename.
     package let permanentIDs: [ObjectID: ObjectID]
+    /// objects-did-change of ``ManagedObjectContext/mergeChanges(fromContextDidSave:)``:
+    /// every object ID the merged save updated, registered here or not (results
+    /// controllers re-evaluate them; the public keys list only objects this context
+    /// holds, as Core Data does).
+    package let mergedUpdateIDs: Set<ObjectID>
+    /// As ``mergedUpdateIDs``, for the merged save's deleted IDs.
+    package let mergedDeleteIDs: Set<ObjectID>
 
     package init(
         name: Name, context: ManagedObjectContext, inserted: Set<ObjectID> = [],
         updated: Set<ObjectID> = [], deleted: Set<ObjectID> = [], refreshed: Set<ObjectID> = [],
-        invalidated: Set<ObjectID> = [], permanentIDs: [ObjectID: ObjectID] = [:]
+        invalidated: Set<ObjectID> = [], invalidatedAll: Set<ObjectID>? = nil,
+        mergedUpdates: Set<ObjectID> = [], mergedDeletes: Set<ObjectID> = [], permanentIDs: [ObjectID: ObjectID] = [:]
     ) {
         self.name = name
         self.context = context
@@ -70,14 +86,21 @@ public struct ContextNotification: Sendable, CustomStringConvertible {
         deletedObjectIDs = deleted
         refreshedObjectIDs = refreshed
         invalidatedObjectIDs = invalidated
+        self.invalidatedAll = invalidatedAll != nil
+        invalidatedAllObjectIDs = invalidatedAll ?? []
+        mergedUpdateIDs = mergedUpdates
+        mergedDeleteIDs = mergedDeletes
         self.permanentIDs = permanentIDs
     }
 
     /// Whether no object is listed.
     public var isEmpty: Bool {
         insertedObjectIDs.isEmpty && updatedObjectIDs.isEmpty && deletedObjectIDs.isEmpty
-            && refreshedObjectIDs.isEmpty && invalidatedObjectIDs.isEmpty
+            && refreshedObjectIDs.isEmpty && invalidatedObjectIDs.isEmpty && !invalidatedAll
     }
+
+    /// Whether the merge details (``mergedUpdateIDs``, ``mergedDeleteIDs``) list IDs.
+    package var hasMergeDetails: Bool { !mergedUpdateIDs.isEmpty || !mergedDeleteIDs.isEmpty }
 
     /// `didSave: 1 inserted, 2 updated, 0 deleted`, plus refreshed and invalidated
     /// counts when there are any.
@@ -89,6 +112,7 @@ public struct ContextNotification: Sendable, CustomStringConvertible {
         if !invalidatedObjectIDs.isEmpty {
             text += ", \(invalidatedObjectIDs.count) invalidated"
         }
+        if invalidatedAll { text += ", all \(invalidatedAllObjectIDs.count) invalidated" }
         return text
     }
 

@@ -7,6 +7,8 @@ struct ContextObservers {
     private struct Entry {
         let id: Int
         let name: ContextNotification.Name
+        /// Whether it also wants objects-did-change notes that only carry merge details.
+        let wantsMergeDetails: Bool
         let handler: (ContextNotification) -> Void
     }
 
@@ -34,10 +36,13 @@ struct ContextObservers {
 
     /// Adds an observer; returns its ID for ``remove(_:)``.
     mutating func add(
-        _ name: ContextNotification.Name, _ handler: @escaping (ContextNotification) -> Void
+        _ name: ContextNotification.Name, wantsMergeDetails: Bool = false,
+        _ handler: @escaping (ContextNotification) -> Void
     ) -> Int {
         nextID += 1
-        entries.append(Entry(id: nextID, name: name, handler: handler))
+        entries.append(
+            Entry(
+                id: nextID, name: name, wantsMergeDetails: wantsMergeDetails, handler: handler))
         tracksChanges = observes(.objectsDidChange)
         return nextID
     }
@@ -49,9 +54,12 @@ struct ContextObservers {
         if !tracksChanges { clearPending() }
     }
 
-    /// The handlers of `name`, in registration order.
-    func handlers(for name: ContextNotification.Name) -> [(ContextNotification) -> Void] {
-        entries.filter { $0.name == name }.map(\.handler)
+    /// The handlers of `note`'s name, in registration order; a note whose public keys
+    /// are empty (only merge details) goes to the observers that asked for those.
+    func handlers(for note: ContextNotification) -> [(ContextNotification) -> Void] {
+        let detailsOnly = note.name == .objectsDidChange && note.isEmpty
+        return entries.filter { $0.name == note.name && (!detailsOnly || $0.wantsMergeDetails) }
+            .map(\.handler)
     }
 
     /// Forgets the tracked changes.

@@ -23,6 +23,17 @@ extension ManagedObjectContext {
         return ContextObservation(context: self, id: observers.add(name, handler))
     }
 
+    /// As ``observe(_:_:)``, and the handler also gets the objects-did-change of a merge
+    /// that lists nothing this context holds but carries the merged save's IDs
+    /// (``ContextNotification/mergedUpdateIDs``): what a results controller needs.
+    package func observeIncludingMergeDetails(
+        _ name: ContextNotification.Name, _ handler: @escaping (ContextNotification) -> Void
+    ) -> ContextObservation {
+        checkQueue()
+        return ContextObservation(
+            context: self, id: observers.add(name, wantsMergeDetails: true, handler))
+    }
+
     /// The notifications named `name`, as an asynchronous sequence: each is yielded
     /// from the context's queue in posting order and buffered until consumed. The
     /// observation ends when the consuming task stops iterating.
@@ -80,7 +91,7 @@ extension ManagedObjectContext {
 
     /// Calls the observers of the notification's name, in registration order.
     func post(_ note: ContextNotification) {
-        for handler in observers.handlers(for: note.name) { handler(note) }
+        for handler in observers.handlers(for: note) { handler(note) }
     }
 
     /// Records a change for the next objects-did-change (one branch when unobserved).

@@ -59,6 +59,30 @@ public final class ContextUndoManager {
         if explicitDepth == 0 { closeGroup() }
     }
 
+    /// How many ``disableUndoRegistration()`` calls are not yet balanced.
+    var registrationDisabledCount = 0
+
+    /// Whether changes are recorded: true unless ``disableUndoRegistration()`` was
+    /// called more often than ``enableUndoRegistration()`` (Foundation's
+    /// `UndoManager.isUndoRegistrationEnabled`).
+    public var isUndoRegistrationEnabled: Bool { registrationDisabledCount == 0 }
+
+    /// Stops recording changes until the matching ``enableUndoRegistration()``: changes
+    /// made meanwhile (an import, values set up by code) cannot be undone and leave the
+    /// redo stack as it was. Calls nest, as Foundation's
+    /// `UndoManager.disableUndoRegistration()`. Cost: none; a change while disabled
+    /// records nothing.
+    public func disableUndoRegistration() {
+        registrationDisabledCount += 1
+    }
+
+    /// Balances one ``disableUndoRegistration()``; recording resumes when every call is
+    /// balanced. A call with nothing to balance does nothing (Foundation raises an
+    /// exception there; we do not trap).
+    public func enableUndoRegistration() {
+        if registrationDisabledCount > 0 { registrationDisabledCount -= 1 }
+    }
+
     /// Forgets every group.
     public func removeAllActions() {
         undoStack.removeAll()

@@ -21,7 +21,9 @@ extension ManagedObjectContext {
     /// Records an attribute's value before it changes.
     @inline(__always)
     func willChangeAttribute(_ object: ManagedObject, _ index: Int) {
-        guard recordsUndo, let undoManager else { return }
+        guard recordsUndo, let undoManager, undoManager.registrationDisabledCount == 0 else {
+            return
+        }
         undoManager.record(
             .attribute(object, index: index, old: object.currentAttributeValue(index)))
     }
@@ -29,14 +31,18 @@ extension ManagedObjectContext {
     /// Records a to-one's target before it changes.
     @inline(__always)
     func willChangeToOne(_ object: ManagedObject, _ index: Int) {
-        guard recordsUndo, let undoManager else { return }
+        guard recordsUndo, let undoManager, undoManager.registrationDisabledCount == 0 else {
+            return
+        }
         undoManager.record(.toOne(object, index: index, old: try? object.toOneID(index)))
     }
 
     /// Records a member added to or removed from one side of a to-many.
     @inline(__always)
     func didChangeToMany(_ object: ManagedObject, _ index: Int, _ member: ObjectID, added: Bool) {
-        guard recordsUndo, let undoManager else { return }
+        guard recordsUndo, let undoManager, undoManager.registrationDisabledCount == 0 else {
+            return
+        }
         undoManager.record(
             added
                 ? .added(object, index: index, member: member)
@@ -46,7 +52,9 @@ extension ManagedObjectContext {
     /// Records an insert or a delete.
     @inline(__always)
     func didInsertOrDelete(_ object: ManagedObject, deleted: Bool, wasInserted: Bool = false) {
-        guard recordsUndo, let undoManager else { return }
+        guard recordsUndo, let undoManager, undoManager.registrationDisabledCount == 0 else {
+            return
+        }
         undoManager.record(deleted ? .deleted(object, wasInserted: wasInserted) : .inserted(object))
     }
 
@@ -131,6 +139,7 @@ extension ContextUndoManager {
     /// Records an action into the open group; a change that is not a replay clears
     /// the redo stack.
     func record(_ action: UndoGroup.Action) {
+        guard registrationDisabledCount == 0 else { return }
         if replaying == .none { redoStack.removeAll() }
         currentGroup().record(action)
     }

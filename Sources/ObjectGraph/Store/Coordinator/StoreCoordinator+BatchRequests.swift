@@ -6,17 +6,22 @@ extension StoreCoordinator {
     ///
     /// Cost: BEGIN, one UPDATE, COMMIT.
     ///
+    /// With `history` (the store tracks persistent history), the UPDATE returns the
+    /// changed keys and one history transaction lists them as updates, in the same
+    /// transaction.
+    ///
     /// - Returns: the rows changed, and their IDs with `returningIDs`.
     /// - Throws: ``FetchError`` for a predicate that does not fit the model, or
     ///   `SQLiteError`.
     func batchUpdate(
         _ entity: Entity, values: [(column: SQLName, value: SQLiteValue)],
-        matching request: AnyFetchRequest, returningIDs: Bool
+        matching request: AnyFetchRequest, returningIDs: Bool, history: BatchHistory? = nil
     ) throws -> (count: Int, ids: [ObjectID]) {
         let condition = try FetchSQL(request: request, entity: entity, model: model)
             .rowCondition()
         let sql = BatchSQL.update(entity, values: values, condition: condition)
-        return try executeBatch(sql, returningIDs: returningIDs)
+        return try executeBatch(
+            sql, returningIDs: returningIDs, history: history.map { h in { h.record(updated: $0) } })
     }
 
     /// Deletes the rows of `keys` from `entity`'s table, or when `keys` is nil every
@@ -30,7 +35,8 @@ extension StoreCoordinator {
     /// - Throws: ``FetchError``, or `SQLiteError` (`SQLITE_CONSTRAINT_TRIGGER` when a
     ///   deny rule refuses).
     func batchDelete(
-        _ entity: Entity, keys: [Int64]?, matching request: AnyFetchRequest, returningIDs: Bool
+        _ entity: Entity, keys: [Int64]?, matching request: AnyFetchRequest, returningIDs: Bool,
+        history: BatchHistory? = nil
     ) throws -> (count: Int, ids: [ObjectID]) {
         let sql: SQL
         if let keys {
@@ -42,36 +48,47 @@ extension StoreCoordinator {
         }
         let triggers = DeleteTriggers(deleting: entity, model: model)
         return try executeBatch(
-            sql, setUp: triggers.create, tearDown: triggers.drop, returningIDs: returningIDs)
+            sql, setUp: triggers.create, tearDown: triggers.drop, returningIDs: returningIDs,
+            history: history.map { h in { h.record(deleted: $0) } })
     }
 
     /// Runs one batch UPDATE or DELETE in an exclusive transaction, between `setUp` and
     /// `tearDown` statements (the delete-rule triggers). With `returningIDs` the
-    /// statement carries `RETURNING Z_ENT, Z_PK` and the IDs come back.
+    /// statement carries `RETURNING Z_ENT, Z_PK` and the IDs come back. With `history`
+    /// it returns them anyway and records the history transaction `history` makes of
+    /// them before the commit.
     ///
-    /// Cost: BEGIN, `setUp.count` + 1 + `tearDown.count` statements, COMMIT.
+    /// Cost: BEGIN, `setUp.count` + 1 + `tearDown.count` statements, COMMIT; with
+    /// history, ``recordHistory(_:on:)``'s INSERTs too.
     ///
     /// - Returns: the rows changed by the statement itself, and their IDs when asked.
     private func executeBatch(
-        _ statement: SQL, setUp: [SQL] = [], tearDown: [SQL] = [], returningIDs: Bool
+        _ statement: SQL, setUp: [SQL] = [], tearDown: [SQL] = [], returningIDs: Bool,
+        history: (([ObjectID]) -> HistoryRecord)? = nil
     ) throws -> (count: Int, ids: [ObjectID]) {
         try withConnection { connection in
-            try connection.transaction(.exclusive) {
+            var learnt: [String: Int64] = [:]
+            let result = try connection.transaction(.exclusive) {
                 for sql in setUp { _ = try connection.execute(sql) }
                 var result: (count: Int, ids: [ObjectID])
-                if returningIDs {
+                if returningIDs || history != nil {
                     let ids = try connection.fetchAll(statement + " RETURNING Z_ENT, Z_PK") {
                         ObjectID(
                             entity: model.entity(id: Int($0.int64(at: 0))),
                             primaryKey: $0.int64(at: 1), store: storeUUID)
                     }
-                    result = (ids.count, ids)
+                    result = (ids.count, returningIDs ? ids : [])
+                    if let history, !ids.isEmpty {
+                        learnt = try recordHistory(history(ids), on: connection)
+                    }
                 } else {
                     result = (try connection.execute(statement), [])
                 }
                 for sql in tearDown { _ = try connection.execute(sql) }
                 return result
             }
+            historyStrings.learn(learnt)
+            return result
         }
     }
 
@@ -85,12 +102,17 @@ extension StoreCoordinator {
     ///   - nextRow: binds the next row's attribute values on the statement (parameters
     ///     4 and on) and returns true, or returns false when done.
     ///   - collectKeys: whether to return each row's `Z_PK`.
+    ///   - history: when the store tracks persistent history: one history transaction
+    ///     lists the new rows as inserts (rows an upsert merged into an existing one as
+    ///     updates), recorded before the commit.
     /// - Returns: the rows written, and their keys when collected.
     func batchInsert(
-        into entity: Entity, collectKeys: Bool, _ nextRow: (Statement) throws -> Bool
+        into entity: Entity, collectKeys: Bool, history: BatchHistory? = nil,
+        _ nextRow: (Statement) throws -> Bool
     ) throws -> (count: Int, keys: [Int64]) {
         try withConnection { connection in
-            try connection.transaction(.exclusive) {
+            var learnt: [String: Int64] = [:]
+            let result: (count: Int, keys: [Int64]) = try connection.transaction(.exclusive) {
                 let root = entity.rootID
                 let first =
                     try connection.fetchOne(WriteSQL.lastKey(entityID: root)) {
@@ -98,6 +120,7 @@ extension StoreCoordinator {
                     } ?? 0
                 var key = first
                 var keys: [Int64] = []
+                var written: (inserted: [Int64], updated: [Int64]) = ([], [])
                 let insert = BatchSQL.insert(into: entity)
                 let count = try withRowTracing(connection) {
                     try connection.withCachedStatement(insert) { statement in
@@ -113,6 +136,13 @@ extension StoreCoordinator {
                             try statement.run()
                             statement.reset()
                             if collectKeys { keys.append(returned) }
+                            if history != nil {
+                                if returned == key {
+                                    written.inserted.append(key)
+                                } else {
+                                    written.updated.append(returned)
+                                }
+                            }
                         }
                         return (count, statement.cumulativeStatus.subtracting(before))
                     }
@@ -121,8 +151,17 @@ extension StoreCoordinator {
                     try connection.execute(
                         WriteSQL.advanceLastKey(entityID: root, from: first, to: key))
                 }
+                if let history, count > 0 {
+                    let id = { ObjectID(entity: entity, primaryKey: $0, store: self.storeUUID) }
+                    learnt = try recordHistory(
+                        history.record(
+                            inserted: written.inserted.map(id), updated: written.updated.map(id)),
+                        on: connection)
+                }
                 return (count, keys)
             }
+            historyStrings.learn(learnt)
+            return result
         }
     }
 
