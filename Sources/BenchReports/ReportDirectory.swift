@@ -35,8 +35,11 @@ public struct ReportDirectory: Sendable {
     /// process can create files in.
     /// - Throws: ``FileWriteError`` naming `root`: not a directory, read-only, no
     ///   permission.
+    ///   A `latest` that is not a symbolic link (a user's file or directory) is refused
+    ///   as `EEXIST` naming it: publishing would replace it.
     public func checkWritable() throws(FileWriteError) {
         try makeRoot()
+        try checkLatest()
         let probe = root.appendingPathComponent(".tmp-probe-\(UUID().uuidString)").path
         let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw FileWriteError(path: root.path, errno: errno) }
@@ -53,6 +56,7 @@ public struct ReportDirectory: Sendable {
         label: String, date: Date, write: (_ directory: URL, _ name: String) throws -> Void
     ) throws -> URL {
         try makeRoot()
+        try checkLatest()
         let lock = try lockAndSweep()
         defer { lock.release() }
         let base = Self.name(label: label, date: date)
@@ -75,9 +79,22 @@ public struct ReportDirectory: Sendable {
         return final
     }
 
+    /// Throws `EEXIST` naming `root/latest` when it exists and is not a symbolic link:
+    /// a user's file or directory there is never replaced by the link.
+    public func checkLatest() throws(FileWriteError) {
+        let latest = root.appendingPathComponent("latest").path
+        var status = stat()
+        guard lstat(latest, &status) == 0 else { return }
+        if status.st_mode & S_IFMT != S_IFLNK {
+            throw FileWriteError(path: latest, errno: EEXIST)
+        }
+    }
+
     /// Points `root/latest` at `directory` (which must be inside `root`).
-    /// - Throws: ``FileWriteError`` naming `latest`.
+    /// - Throws: ``FileWriteError`` naming `latest`; `EEXIST` when `latest` is not a
+    ///   symbolic link (it is left alone).
     public func updateLatest(to directory: URL) throws(FileWriteError) {
+        try checkLatest()
         let latest = root.appendingPathComponent("latest").path
         let temporary = root.appendingPathComponent(".latest-\(UUID().uuidString)").path
         guard symlink(directory.lastPathComponent, temporary) == 0 else {

@@ -37,6 +37,32 @@ import Testing
         #expect(lines.count == 2)
     }
 
+    @Test("eight concurrent 'bench history add' processes leave eight lines (issue 32, item 8)")
+    func concurrentAppends() throws {
+        let directory = try BenchBinaryTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("h.ndjson").path
+        let processes = try (0..<8).map { index in
+            let results = try F.write(
+                Self.run(time: Double(1_000_000 + index)), "r\(index).json", in: directory)
+            let process = Process()
+            process.executableURL = try BenchBinaryTests.binary()
+            process.arguments = ["history", "add", results, "--file", file]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            return process
+        }
+        for process in processes { try process.run() }
+        for process in processes {
+            try BenchBinaryTests.waitBounded(process, limit: 1_200, what: "history add")
+            #expect(process.terminationStatus == 0)
+        }
+        let records = try HistoryFile.read(from: URL(fileURLWithPath: file))
+        #expect(records.count == 8)
+        let medians = Set(records.compactMap { $0.cases.first?.medians["wallTime"] })
+        #expect(medians.count == 8, "each run's line is there once")
+    }
+
     @Test("a damaged line is refused with its number, and nothing is appended")
     func damagedLine() throws {
         let directory = try BenchBinaryTests.temporaryDirectory()

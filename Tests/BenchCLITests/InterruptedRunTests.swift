@@ -92,6 +92,34 @@ import Workloads
                 + "give a writable directory\nusage: bench run [options]")
     }
 
+    @Test(
+        "a 'latest' in --out that is not bench's link is refused and kept (issue 32, item 9)",
+        arguments: ["run", "compare", "merge"])
+    func userLatestKept(_ command: String) throws {
+        let directory = try TemporaryDirectory()
+        let out = directory.path("out")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let latest = out + "/latest"
+        try Data("my notes\n".utf8).write(to: URL(fileURLWithPath: latest))
+        let results = try GateFixtures.write(
+            GateFixtures.run([GateFixtures.caseResult()]), "r.json", in: directory.url)
+        let arguments: [String] =
+            switch command {
+            case "run": ["run"] + BenchBinaryTests.quick + ["--out", out]
+            case "compare": ["compare", results, results, "--out", out]
+            default: ["merge", results, "--out", out]
+            }
+        let outcome = BenchToolTests.main(arguments)
+        #expect(outcome.status == 2)
+        #expect(
+            outcome.text.hasPrefix(
+                "error: --out \(out): \(latest) is not the symbolic link bench keeps there (it "
+                    + "points latest at the newest run), so it would be replaced; move it away "
+                    + "or give another directory"), "\(outcome.text)")
+        #expect(try String(contentsOfFile: latest, encoding: .utf8) == "my notes\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out) == ["latest"])
+    }
+
     @Test("two concurrent cold generations of one dataset both succeed and agree")
     func concurrentGenerate() throws {
         let directory = try BenchBinaryTests.temporaryDirectory()

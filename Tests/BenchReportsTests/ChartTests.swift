@@ -17,6 +17,29 @@ import Testing
         #expect(narrow.position(100) == 100)
     }
 
+    @Test(
+        "values near Double's limits give finite domains, ticks and positions (issue 32, item 1)",
+        arguments: [
+            [1.0, 1.02e308], [1e308, 1.7e308], [5e-324, 1e308], [5e-324, 1.0],
+            [Double.greatestFiniteMagnitude, 1], [-1e308, 1e308], [-1.7e308, 1.7e308, 3],
+        ])
+    func extremeValues(_ values: [Double]) {
+        for kind in [ChartScale.Kind.linear, .log] {
+            for hugs in [false, true] {
+                let scale = ChartScale(
+                    kind: kind, values: values, pixels: (0, 100), hugsData: hugs)
+                #expect(scale.domain.lowerBound.isFinite && scale.domain.upperBound.isFinite)
+                let ticks = scale.ticks
+                #expect(ticks.count <= 64, "\(kind) \(values): \(ticks.count) ticks")
+                #expect(ticks.allSatisfy { $0.isFinite })
+                for value in values + ticks {
+                    let position = scale.position(value)
+                    #expect(position.isFinite && (0...100).contains(position), "\(kind) \(value)")
+                }
+            }
+        }
+    }
+
     @Test("an x axis that hugs the data keeps points off the frame and ticks inside")
     func hugging() {
         let scale = ChartScale(

@@ -13,7 +13,7 @@ import Testing
     ]
 
     @Test("agrees with the Unicode path on 40,000 generated ASCII cases")
-    func agreesWithUnicode() {
+    func agreesWithUnicode() throws {
         var random = SplitMix(seed: 7)
         let alphabet = Array("aAbBsSwWiIfFtT *?\\-.")
         var checked = 0
@@ -23,7 +23,7 @@ import Testing
             for op in Self.operators {
                 for options in Self.options {
                     let ascii = ascii(value, pattern, op, options)
-                    let unicode = StringMatching.unicodeMatches(value, pattern, op, options)
+                    let unicode = try StringMatching.unicodeMatches(value, pattern, op, options)
                     #expect(
                         ascii == unicode, "\(op) \(options.rawValue) \"\(value)\" \"\(pattern)\"")
                     checked += 1
@@ -52,13 +52,13 @@ import Testing
     }
 
     @Test("non-ASCII text, carriage returns and MATCHES take the Unicode path")
-    func declines() {
+    func declines() throws {
         #expect(ascii("café", "CAFE", .equals, .caseInsensitive) == nil)
         #expect(
-            StringMatching.matches(
+            try StringMatching.matches(
                 "café", "CAFE", .equals, [.caseInsensitive, .diacriticInsensitive]))
         #expect(ascii("a\r\nb", "?", .like, []) == nil)
-        #expect(StringMatching.matches("a\r\nb", "a?b", .like, []))
+        #expect(try StringMatching.matches("a\r\nb", "a?b", .like, []))
         #expect(ascii("abc", "a.c", .matches, []) == nil)
     }
 

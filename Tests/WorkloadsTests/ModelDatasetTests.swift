@@ -42,6 +42,25 @@ import Workloads
         #expect(throws: DatasetError.self) { try dataset(counts: ["Nope": 1]) }
     }
 
+    @Test("the dataset name (its cache key) changes with --entity counts and value bounds (issue 32, item 10)")
+    func nameCoversPlans() throws {
+        let plain = try dataset().schema.name
+        #expect(try dataset().schema.name == plain, "the same scenario keeps its name")
+        let seven = try dataset(counts: ["Person": 7]).schema.name
+        let eight = try dataset(counts: ["Person": 8]).schema.name
+        #expect(Set([plain, seven, eight]).count == 3)
+        #expect(try dataset(counts: ["Person": 7]).schema.name == seven)
+        var model = try XcodeModelBundle(at: Self.sampleModel).loadCurrentVersion()
+        let car = try #require(model.entities.firstIndex { $0.name == "Car" })
+        let attribute = try #require(
+            model.entities[car].attributes.firstIndex { $0.name == "model" })
+        model.entities[car].attributes[attribute].maximumValue = 12
+        let bounded = try ModelDataset(model: model).schema.name
+        model.entities[car].attributes[attribute].maximumValue = 20
+        let wider = try ModelDataset(model: model).schema.name
+        #expect(Set([plain, bounded, wider]).count == 3)
+    }
+
     @Test("the generated store keeps the constraints shared by the hierarchy; both writers agree")
     func generates() throws {
         let directory = try TemporaryDirectory()

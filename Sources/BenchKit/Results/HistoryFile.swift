@@ -5,13 +5,18 @@ import Foundation
 /// first, small enough to commit or cache between CI runs.
 ///
 /// Appending rewrites the file through ``AtomicFile`` (a temporary file renamed into
-/// place), so an interrupted append leaves the old history whole. Cost: reading and
+/// place), so an interrupted append leaves the old history whole, under an exclusive
+/// ``FileLock`` on `.<name>.lock` beside it, so concurrent appends (parallel CI jobs)
+/// each add their line instead of overwriting one another's. Cost: reading and
 /// writing the whole file per append (about 1 KB a case a run).
 public enum HistoryFile {
-    /// Appends `record` to the file at `url`, creating it when missing.
+    /// Appends `record` to the file at `url`, creating it when missing; waits while
+    /// another process appends to the same file.
     /// - Throws: ``ResultsFileError`` when the existing file is not a history;
-    ///   ``FileWriteError`` when it cannot be written.
+    ///   ``FileWriteError`` when it (or its lock file) cannot be written.
     public static func append(_ record: HistoryRecord, to url: URL) throws {
+        let lock = try FileLock(path: lockPath(for: url))
+        defer { lock.release() }
         let existing = FileManager.default.fileExists(atPath: url.path)
         if existing { _ = try read(from: url) }
         var data = existing ? try Data(contentsOf: url) : Data()
@@ -19,6 +24,13 @@ public enum HistoryFile {
         data.append(try encoder.encode(record))
         data.append(UInt8(ascii: "\n"))
         try AtomicFile.write(data, to: url)
+    }
+
+    /// The lock file that serializes appends to `url`: `.<name>.lock` in its directory.
+    static func lockPath(for url: URL) -> String {
+        url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).lock"
+        ).path
     }
 
     /// The records of the file at `url`, oldest first; records of another schema

@@ -41,25 +41,39 @@ struct ChartScale {
 
     /// The pixel coordinate of `value`, clamped to the axis.
     func position(_ value: Double) -> Double {
-        let fraction: Double
+        var fraction: Double
         switch kind {
         case .linear:
             fraction = (value - domain.lowerBound) / (domain.upperBound - domain.lowerBound)
+            if !fraction.isFinite {
+                // A span past Double's range (-1e308 to 1e308): halve before subtracting.
+                fraction =
+                    (value / 2 - domain.lowerBound / 2)
+                    / (domain.upperBound / 2 - domain.lowerBound / 2)
+            }
         case .log:
             let clamped = max(value, domain.lowerBound)
             fraction =
                 log10(clamped / domain.lowerBound) / log10(domain.upperBound / domain.lowerBound)
+            if !fraction.isFinite {
+                // Ratios past Double's range (5e-324 to 1e308): subtract the logarithms.
+                fraction =
+                    (log10(clamped) - log10(domain.lowerBound))
+                    / (log10(domain.upperBound) - log10(domain.lowerBound))
+            }
         }
-        let bounded = min(max(fraction, 0), 1)
+        let bounded = fraction.isNaN ? 0 : min(max(fraction, 0), 1)
         return pixels.start + bounded * (pixels.end - pixels.start)
     }
 
     /// Tick values inside the domain.
     var ticks: [Double] {
+        let all: [Double]
         switch kind {
-        case .linear: linearTicks()
-        case .log: logTicks()
+        case .linear: all = linearTicks()
+        case .log: all = logTicks()
         }
+        return all.filter(\.isFinite)
     }
 
     private func linearTicks() -> [Double] {
@@ -75,14 +89,26 @@ struct ChartScale {
     }
 
     private func logTicks() -> [Double] {
-        let low = Int(log10(domain.lowerBound).rounded(.down))
-        let high = Int(log10(domain.upperBound).rounded(.up))
+        // Domains are kept finite and positive (`finitePositive`), so the logarithms are
+        // finite and the exponents fit an Int; the guard keeps that true for any domain.
+        let lowLog = log10(domain.lowerBound).rounded(.down)
+        let highLog = log10(domain.upperBound).rounded(.up)
+        guard lowLog.isFinite, highLog.isFinite, lowLog <= highLog else {
+            return [domain.lowerBound, domain.upperBound].filter { $0.isFinite && $0 > 0 }
+        }
+        let low = Int(lowLog)
+        let high = Int(highLog)
         let decades = log10(domain.upperBound / domain.lowerBound)
         let multipliers: [Double] = decades <= 2.01 ? [1, 2, 5] : [1]
-        let all = (low...high).flatMap { exponent in
+        // Hundreds of decades (values near Double's limits) would crowd the axis: tick
+        // every n-th decade so at most about 20 remain.
+        let every = max(1, (high - low + 19) / 20)
+        let all = stride(from: low, through: high, by: every).flatMap { exponent in
             multipliers.map { $0 * pow(10, Double(exponent)) }
         }
-        return all.filter { domain.contains($0 * 0.999_999) || domain.contains($0) }
+        return all.filter {
+            $0.isFinite && $0 > 0 && (domain.contains($0 * 0.999_999) || domain.contains($0))
+        }
     }
 
     /// 1, 2 or 5 times a power of ten, at least `raw`.
@@ -95,27 +121,47 @@ struct ChartScale {
     }
 
     private static func linearDomain(_ values: [Double]) -> ClosedRange<Double> {
-        let high = values.max() ?? 1
-        let low = min(values.min() ?? 0, 0)
+        let finite = values.filter(\.isFinite)
+        let high = finite.max() ?? 1
+        let low = min(finite.min() ?? 0, 0)
         guard high > low else { return low...(low + 1) }
-        let step = niceStep((high - low) / 5)
-        return (low / step).rounded(.down) * step...(high / step).rounded(.up) * step
+        // A span past Double's range (-1e308 to 1e308) is divided before subtracting.
+        let span = high - low
+        let step = niceStep(span.isFinite ? span / 5 : high / 5 - low / 5)
+        let bottom = (low / step).rounded(.down) * step
+        let top = (high / step).rounded(.up) * step
+        guard bottom.isFinite, top.isFinite, bottom < top else { return low...high }
+        return bottom...top
     }
 
     private static func paddedDomain(_ values: [Double]) -> ClosedRange<Double> {
-        let positive = values.filter { $0 > 0 }
+        let positive = values.filter { $0 > 0 && $0.isFinite }
         guard let low = positive.min(), let high = positive.max(), high > low else {
             return logDomain(values)
         }
         let margin = pow(high / low, 0.06)
-        return (low / margin)...(high * margin)
+        return finitePositive(low / margin, high * margin)
     }
 
     private static func logDomain(_ values: [Double]) -> ClosedRange<Double> {
-        let positive = values.filter { $0 > 0 }
+        let positive = values.filter { $0 > 0 && $0.isFinite }
         guard let low = positive.min(), let high = positive.max() else { return 1...10 }
         let bottom = pow(10, log10(low).rounded(.down))
         let top = pow(10, log10(high).rounded(.up))
-        return bottom...(top > bottom ? top : bottom * 10)
+        return finitePositive(bottom, top > bottom ? top : bottom * 10)
+    }
+
+    /// `low...high` moved inside Double's finite positive range: values near its limits
+    /// (1e308, 5e-324 from a hand-edited file) widen a domain past it, to infinity or
+    /// zero, whose logarithms have no ticks and no pixel position.
+    private static func finitePositive(_ low: Double, _ high: Double) -> ClosedRange<Double> {
+        let smallest = Double.leastNonzeroMagnitude
+        let largest = Double.greatestFiniteMagnitude
+        let bottom = low.isNaN ? smallest : min(max(low, smallest), largest)
+        let top = high.isNaN ? largest : min(max(high, bottom), largest)
+        guard top > bottom else {
+            return bottom < largest ? bottom...largest : (largest / 10)...largest
+        }
+        return bottom...top
     }
 }

@@ -1,3 +1,5 @@
+import DurableFiles
+
 /// A fetch request that cannot be run against its model.
 public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The request names no entity of the model.
@@ -25,6 +27,10 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
     case ambiguousClass(String, entities: [String])
     /// A typed request for an entity whose objects are not of the requested class.
     case resultClassMismatch(entity: String, objectClass: String, requested: String)
+    /// A `MATCHES` regular expression took more than its step budget on one value
+    /// (``StringMatching/regexStepBudget``): nested repetition such as `(.*a){25}`
+    /// backtracks exponentially, and would otherwise never return.
+    case matchBudgetExceeded(pattern: String, valueLength: Int)
 
     /// One line: what is wrong and where.
     public var description: String {
@@ -66,6 +72,11 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unboundVariable(let name):
             return "fetch: variable $\(name) has no value; substitute it with "
                 + "withSubstitutionVariables(_:)"
+        case .matchBudgetExceeded(let pattern, let valueLength):
+            return "fetch: MATCHES '\(ControlCharacters.escaped(pattern))' gave up after "
+                + "\(StringMatching.regexStepBudgetText) steps on a value of "
+                + "\(valueLength) characters (catastrophic backtracking); rewrite the "
+                + "expression without nested repetition such as (.*a){25}"
         }
     }
 }

@@ -56,14 +56,21 @@ public final class ManagedObjectModel: Sendable {
     ) {
         self.entities = entities
         self.versionIdentifiers = versionIdentifiers
+        let limit = ObjectTable<Void>.maximumEntityCount
+        if entities.count > limit {
+            // Numbering more entities than object IDs can hold is refused before any
+            // resolution work: a model error, as any other mistake in the declarations.
+            resolvedEntities = []
+            validationErrors = [.tooManyEntities(count: entities.count, limit: limit)]
+            validationWarnings = []
+            entitiesByName = [:]
+            return
+        }
         var resolver = ModelResolver(entities, transformers: transformers, composites: composites)
         let (resolved, errors) = resolver.resolve()
         resolvedEntities = resolved
         validationErrors = errors + TypedClassCheck.errors(in: resolved)
         validationWarnings = resolver.warnings
-        precondition(
-            resolvedEntities.count <= ObjectTable<Void>.maximumEntityCount,
-            "a model may have at most \(ObjectTable<Void>.maximumEntityCount) entities")
         entitiesByName = Dictionary(
             resolvedEntities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }

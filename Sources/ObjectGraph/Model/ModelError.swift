@@ -37,6 +37,9 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupportedIndex(entity: String, index: String, reason: String)
     /// The model has no entities.
     case empty
+    /// The model has more entities than the engine can number: object IDs keep the
+    /// entity number in 12 bits, so at most `limit` (4,095) entities.
+    case tooManyEntities(count: Int, limit: Int)
     /// A typed property of an entity's class does not fit the entity: no property of
     /// that name, or a type that cannot hold it.
     case invalidTypedProperty(objectClass: String, property: String, entity: String, reason: String)
@@ -96,6 +99,10 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "to load this model"
         case .empty:
             return "model: no entities"
+        case .tooManyEntities(let count, let limit):
+            return "model: \(count) entities, more than the \(limit) the engine supports "
+                + "(object IDs keep the entity number in 12 bits); split the model into "
+                + "smaller ones"
         }
     }
 }

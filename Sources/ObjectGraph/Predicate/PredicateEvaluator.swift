@@ -38,18 +38,18 @@ enum PredicateEvaluator {
             return try evaluate(resolved, on: object, variables: variables)
         }
         let rhs = try value(of: comparison.rhs, on: object, variables)
-        let test = { (lhs: PredicateValue) in
-            compare(lhs, comparison.op, rhs, options: comparison.options)
+        let test = { (lhs: PredicateValue) throws(FetchError) in
+            try compare(lhs, comparison.op, rhs, options: comparison.options)
         }
         guard comparison.modifier != .direct else {
-            return test(try value(of: comparison.lhs, on: object, variables))
+            return try test(try value(of: comparison.lhs, on: object, variables))
         }
         let keyPath = try comparison.collectionKeyPath()
         let values = try KeyPathReader(root: object, variables: variables).values(keyPath)
         switch comparison.modifier {
-        case .all: return values.allSatisfy(test)
-        case .none: return !values.contains(where: test)
-        default: return values.contains(where: test)
+        case .all: return try values.allSatisfy(test)
+        case .none: return !(try values.contains(where: test))
+        default: return try values.contains(where: test)
         }
     }
 
@@ -83,13 +83,15 @@ enum PredicateEvaluator {
     /// Nil is equal only to nil and orders with nothing; `IN` a string is a substring
     /// test; a string operator with nil on either side is false; `[c]` and `[d]` fold
     /// strings for equality, ordering, `IN` and `BETWEEN` too.
+    /// - Throws: ``FetchError/matchBudgetExceeded(pattern:valueLength:)`` for a
+    ///   `MATCHES` that runs past its step budget.
     static func compare(
         _ lhs: PredicateValue, _ op: ComparisonOperator, _ rhs: PredicateValue,
         options: StringMatching.Options
-    ) -> Bool {
+    ) throws(FetchError) -> Bool {
         switch op {
-        case .equal: return equal(lhs, rhs, options)
-        case .notEqual: return !equal(lhs, rhs, options)
+        case .equal: return try equal(lhs, rhs, options)
+        case .notEqual: return !(try equal(lhs, rhs, options))
         case .less: return order(lhs, rhs, options) == .orderedAscending
         case .lessOrEqual:
             return [.orderedAscending, .orderedSame].contains(order(lhs, rhs, options))
@@ -97,18 +99,21 @@ enum PredicateEvaluator {
         case .greaterOrEqual:
             return [.orderedDescending, .orderedSame].contains(order(lhs, rhs, options))
         case .in:
-            if case .string = rhs { return compare(rhs, .contains, lhs, options: options) }
+            if case .string = rhs { return try compare(rhs, .contains, lhs, options: options) }
             guard case .list(let values) = rhs else { return false }
-            return values.contains { equal(lhs, $0, options) }
+            for value in values where try equal(lhs, value, options) { return true }
+            return false
         case .between:
             guard case .list(let bounds) = rhs, bounds.count == 2 else { return false }
-            return compare(lhs, .greaterOrEqual, bounds[0], options: options)
-                && compare(lhs, .lessOrEqual, bounds[1], options: options)
+            guard try compare(lhs, .greaterOrEqual, bounds[0], options: options) else {
+                return false
+            }
+            return try compare(lhs, .lessOrEqual, bounds[1], options: options)
         case .beginsWith, .endsWith, .contains, .like, .matches:
             guard case .string(let text) = lhs, case .string(let pattern) = rhs else {
                 return false
             }
-            return StringMatching.matches(text, pattern, op.stringOperator!, options)
+            return try StringMatching.matches(text, pattern, op.stringOperator!, options)
         }
     }
 
@@ -124,9 +129,9 @@ enum PredicateEvaluator {
 
     private static func equal(
         _ lhs: PredicateValue, _ rhs: PredicateValue, _ options: StringMatching.Options
-    ) -> Bool {
+    ) throws(FetchError) -> Bool {
         if case .string(let left) = lhs, case .string(let right) = rhs, !options.isEmpty {
-            return StringMatching.matches(left, right, .equals, options)
+            return try StringMatching.matches(left, right, .equals, options)
         }
         if lhs == .null || rhs == .null { return lhs == rhs }
         return order(lhs, rhs) == .orderedSame

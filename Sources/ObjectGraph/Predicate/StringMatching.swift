@@ -28,6 +28,20 @@ package enum StringMatching {
         package static let diacriticInsensitive = Options(rawValue: 2)
     }
 
+    /// How much work one `MATCHES` test may do: ICU calls back every 10,000 steps of
+    /// its matcher, and the test gives up after this many calls, about 5 million steps
+    /// (a second or two). A linear expression needs that many only on values of
+    /// megabytes; an exponential one (`(.*a){25}x`) would otherwise run for hours.
+    /// Counted in steps, not time, so the same value and pattern always give the same
+    /// answer.
+    package static let regexProgressBudget = 500
+
+    /// ``regexProgressBudget`` in matcher steps, for error messages.
+    package static let regexStepBudget = regexProgressBudget * 10_000
+
+    /// ``regexStepBudget`` as a message prints it.
+    package static let regexStepBudgetText = "5,000,000"
+
     /// Whether `value` matches `pattern` under `op` and `options`.
     ///
     /// An empty pattern (after folding) never begins, ends or is contained in a value,
@@ -36,25 +50,31 @@ package enum StringMatching {
     ///
     /// Cost: linear in the lengths for the substring operators; `LIKE` (`*` and `?`
     /// wildcards) is at worst their product; `MATCHES` compiles the expression on every
-    /// call. An invalid regular expression matches nothing.
+    /// call and runs at most ``regexStepBudget`` steps. An invalid regular expression
+    /// matches nothing.
+    /// - Throws: ``FetchError/matchBudgetExceeded(pattern:valueLength:)`` when a
+    ///   `MATCHES` test runs past its budget; the other operators never throw.
     package static func matches(
         _ value: String, _ pattern: String, _ op: Operator, _ options: Options
-    ) -> Bool {
+    ) throws(FetchError) -> Bool {
         var value = value
         var pattern = pattern
         let ascii = value.withUTF8 { value in
             pattern.withUTF8 { asciiMatches(value, $0, op, options) }
         }
-        return ascii ?? unicodeMatches(value, pattern, op, options)
+        if let ascii { return ascii }
+        return try unicodeMatches(value, pattern, op, options)
     }
 
     /// ``matches(_:_:_:_:)`` with Unicode folding and comparison whatever the text.
+    /// - Throws: ``FetchError/matchBudgetExceeded(pattern:valueLength:)`` as
+    ///   ``matches(_:_:_:_:)``.
     package static func unicodeMatches(
         _ value: String, _ pattern: String, _ op: Operator, _ options: Options
-    ) -> Bool {
+    ) throws(FetchError) -> Bool {
         let folded = (value: fold(value, options), pattern: fold(pattern, options))
         switch op {
-        case .matches: return regexMatches(value, pattern, options)
+        case .matches: return try regexMatches(value, pattern, options)
         case .beginsWith: return !folded.pattern.isEmpty && folded.value.hasPrefix(folded.pattern)
         case .endsWith: return !folded.pattern.isEmpty && folded.value.hasSuffix(folded.pattern)
         case .contains: return !folded.pattern.isEmpty && folded.value.contains(folded.pattern)
@@ -65,8 +85,10 @@ package enum StringMatching {
         }
     }
 
+    /// Whether the whole of `value` matches the regular expression `pattern`, stopping
+    /// after ``regexProgressBudget`` of ICU's progress calls (`.reportProgress`).
     private static func regexMatches(_ value: String, _ pattern: String, _ options: Options)
-        -> Bool
+        throws(FetchError) -> Bool
     {
         let folding = options.subtracting(.caseInsensitive)
         let value = fold(value, folding)
@@ -77,7 +99,22 @@ package enum StringMatching {
                 pattern: "^(?:" + fold(pattern, folding) + ")$", options: regexOptions)
         else { return false }
         let range = NSRange(value.startIndex..., in: value)
-        return regex.firstMatch(in: value, options: [], range: range) != nil
+        var matched = false
+        var progressCalls = 0
+        regex.enumerateMatches(in: value, options: [.reportProgress], range: range) {
+            result, _, stop in
+            if result != nil {
+                matched = true
+                stop.pointee = true
+            } else {
+                progressCalls += 1
+                if progressCalls > regexProgressBudget { stop.pointee = true }
+            }
+        }
+        if !matched && progressCalls > regexProgressBudget {
+            throw .matchBudgetExceeded(pattern: pattern, valueLength: value.count)
+        }
+        return matched
     }
 
     static func fold(_ text: String, _ options: Options) -> String {

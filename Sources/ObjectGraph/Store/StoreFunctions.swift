@@ -21,13 +21,13 @@ package enum StoreFunctions {
             guard let op = StringMatching.Operator(rawValue: arguments.int64(at: 3)) else {
                 return .null
             }
-            return match(arguments, op)
+            return try match(arguments, op)
         }
         try connection.createFunction("NSCoreDataLike", argumentCount: 3) { arguments in
-            match(arguments, .like)
+            try match(arguments, .like)
         }
         try connection.createFunction("NSCoreDataMatches", argumentCount: 3) { arguments in
-            match(arguments, .matches)
+            try match(arguments, .matches)
         }
         try connection.createFunction("ObjectGraphStringOrder", argumentCount: 3) { arguments in
             guard let lhs = arguments.string(at: 0), let rhs = arguments.string(at: 1) else {
@@ -51,9 +51,10 @@ package enum StoreFunctions {
     ]
 
     /// One call: ASCII text is matched in place, byte by byte; anything else is decoded
-    /// and folded as Unicode.
+    /// and folded as Unicode. A `MATCHES` past its step budget throws, which fails the
+    /// statement with the error's description (``FetchError/matchBudgetExceeded(pattern:valueLength:)``).
     private static func match(_ arguments: FunctionArguments, _ op: StringMatching.Operator)
-        -> SQLiteValue
+        throws -> SQLiteValue
     {
         let options = StringMatching.Options(rawValue: arguments.int64(at: 2))
         let ascii: Bool? = arguments.withUTF8(at: 0) { value in
@@ -66,6 +67,6 @@ package enum StoreFunctions {
         guard let value = arguments.string(at: 0), let pattern = arguments.string(at: 1) else {
             return .null
         }
-        return .integer(StringMatching.matches(value, pattern, op, options) ? 1 : 0)
+        return .integer(try StringMatching.matches(value, pattern, op, options) ? 1 : 0)
     }
 }

@@ -47,6 +47,7 @@ public struct DatasetCache: Sendable {
     ) throws -> CachedDataset {
         let key = DatasetKey(schema: schema.name, size: size, seed: seed)
         let final = directory.appendingPathComponent(key.directoryName, isDirectory: true)
+        if isReadOnly { return try readOnlyDataset(final, key: key) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let lock = try FileLock(path: lockPath(for: key.directoryName))
         defer { lock.release() }
@@ -65,6 +66,32 @@ public struct DatasetCache: Sendable {
         let manifest = try generate(schema: schema, key: key, writer: writer, into: final)
         return CachedDataset(
             directory: final, manifest: manifest, wasReused: false, rebuiltBecause: rebuiltBecause)
+    }
+
+    /// Whether the cache directory exists but this process cannot create files in it
+    /// (a read-only mount, another user's cache): then it is only read, without locks.
+    var isReadOnly: Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory)
+            && isDirectory.boolValue && access(directory.path, W_OK) != 0
+    }
+
+    /// A dataset from a cache that cannot be written: reused when valid (entries are
+    /// renamed into place whole, manifest last, so reading needs no lock), else an error
+    /// saying why, since it cannot be generated there.
+    private func readOnlyDataset(_ final: URL, key: DatasetKey) throws -> CachedDataset {
+        do {
+            let manifest = try validate(final, key: key)
+            return CachedDataset(
+                directory: final, manifest: manifest, wasReused: true, rebuiltBecause: nil)
+        } catch let error as DatasetError {
+            let reason: String
+            if case .corrupt(_, let why) = error { reason = why } else { reason = "\(error)" }
+            throw DatasetError.readOnlyCache(
+                directory: directory.path, key: key.directoryName,
+                reason: FileManager.default.fileExists(atPath: final.path)
+                    ? reason : "it was never generated there")
+        }
     }
 
     /// Every valid dataset in the cache, by key.

@@ -15,6 +15,9 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A generated store contradicts its model (a required value missing, a
     /// one-to-one set on one side, a to-many outside its counts): it is not measured.
     case contradictsModel(schema: String, problems: [String])
+    /// The cache directory cannot be written (a read-only mount, another user's cache)
+    /// and holds no usable copy of the dataset, so it can be neither reused nor made.
+    case readOnlyCache(directory: String, key: String, reason: String)
 
     public var description: String {
         switch self {
@@ -37,6 +40,10 @@ public enum DatasetError: Error, Equatable, Sendable, CustomStringConvertible {
             let more = problems.count > 5 ? " (and \(problems.count - 5) more)" : ""
             return "the dataset generated for schema '\(schema)' contradicts its model: "
                 + shown + more + "; set --entity counts so every relationship can be filled"
+        case .readOnlyCache(let directory, let key, let reason):
+            return "the dataset cache \(directory) is read-only and has no usable \(key) "
+                + "(\(reason)); generate it where the cache is writable (bench generate "
+                + "--dataset-dir DIR) or give a writable --dataset-dir"
         }
     }
 }

@@ -43,11 +43,12 @@ public struct ModelDataset: Sendable {
         trimmed.entities = model.entities.map { Self.storable($0, warnings: &warnings) }
         let engineModel = try trimmed.makeModel()
         warnings += engineModel.validationWarnings.map(\.description)
-        let name = Self.schemaName(path: model.path, digest: Self.storeDigest(engineModel))
         let entities = trimmed.entities
         let primary = Self.primary(entities)
         for entity in counts.keys.sorted() where !entities.contains(where: { $0.name == entity }) {
-            throw DatasetError.unknownEntity(schema: name, entity: entity)
+            throw DatasetError.unknownEntity(
+                schema: Self.schemaName(path: model.path, digest: Self.storeDigest(engineModel)),
+                entity: entity)
         }
         let parents = Set(
             entities.flatMap { $0.relationships.filter { !$0.isToMany }.map(\.destination) })
@@ -70,6 +71,10 @@ public struct ModelDataset: Sendable {
                     entity: entity.name),
                 links: Self.links(of: lineage.flatMap(\.relationships), in: entities))
         }
+        // The name (the cache key) covers the plans too: `--entity` counts and the
+        // value ranges the attributes' min/max give decide the rows as much as the model.
+        let name = Self.schemaName(
+            path: model.path, digest: Self.storeDigest(engineModel, plans: plans))
         schema = DatasetSchema(name: name, model: engineModel, plans: plans)
         primaryEntity = primary
         self.warnings = warnings
@@ -163,9 +168,26 @@ public struct ModelDataset: Sendable {
 
     /// A digest of what decides the stored file: the model's version hash plus every
     /// table's columns, indexes and uniqueness constraints, which Core Data's version
-    /// hashes leave out (an edited index must not reuse a dataset built without it).
-    private static func storeDigest(_ model: ManagedObjectModel) -> String {
+    /// hashes leave out (an edited index must not reuse a dataset built without it),
+    /// plus each entity's plan: its count (`--entity`), value recipes (whose ranges
+    /// come from the attributes' minimum and maximum) and link recipes.
+    private static func storeDigest(
+        _ model: ManagedObjectModel, plans: [String: DatasetSchema.EntityPlan] = [:]
+    ) -> String {
         var text = model.versionHash
+        for (entity, plan) in plans.sorted(by: { $0.key < $1.key }) {
+            text += "|plan \(entity): \(plan.count)"
+            for (attribute, recipe) in plan.values.sorted(by: { $0.key < $1.key }) {
+                var dumped = ""
+                dump(recipe, to: &dumped)
+                text += ";\(attribute)=\(dumped)"
+            }
+            for (relationship, link) in plan.links.sorted(by: { $0.key < $1.key }) {
+                var dumped = ""
+                dump(link, to: &dumped)
+                text += ";\(relationship)=\(dumped)"
+            }
+        }
         for entity in model.resolvedEntities {
             text += "|\(entity.name):\(entity.table.sql):"
             text += entity.attributes.map { "\($0.column.sql)\($0.isIndexed ? "+i" : "")" }

@@ -20,6 +20,13 @@ struct ReportPublisher {
         do throws(FileWriteError) {
             try ReportDirectory(root: URL(fileURLWithPath: root)).checkWritable()
         } catch {
+            if error.code == EEXIST, error.path.hasSuffix("/latest") {
+                throw UsageError(
+                    message:
+                        "--out \(root): \(error.path) is not the symbolic link bench keeps "
+                        + "there (it points latest at the newest run), so it would be "
+                        + "replaced; move it away or give another directory", usage: usage)
+            }
             throw UsageError(
                 message:
                     "--out \(root) cannot hold run directories: \(error.reason); "

@@ -48,12 +48,14 @@ struct RunExecution {
     }
 
     /// Runs `session` with `workers`, handling interrupts and showing progress, then
-    /// gates, publishes and prints.
+    /// gates, publishes and prints. Once the cases are done, signals no longer end the
+    /// process (``InterruptHandler/beginPublishing()``): the results reach disk first.
     private func run(_ session: RunSession, gate: GateCheck?, workers: WorkerLauncher)
         -> ExitCode
     {
         let interrupts =
             handlesInterrupts ? InterruptHandler(stopFlag: stopFlag, console: console) : nil
+        defer { interrupts?.cancel() }
         let progress = ProgressReporter.make(enabled: options.showsProgress, console: console)
         let started = Date()
         let runner = session.runner(workers: workers, stopFlag: stopFlag)
@@ -66,18 +68,21 @@ struct RunExecution {
             } else {
                 outcome = session.run(runner, observer: progress)
             }
-            interrupts?.cancel()
+            interrupts?.beginPublishing()
+            PublishPause.wait()
             results = session.results(of: outcome, started: started)
-            results.interruption = interrupts?.signalName
+            results.interruption = outcome.wasInterrupted ? interrupts?.signalName : nil
             results = try session.gated(results, by: judge, rerunningWith: runner) { event in
                 GateTable.print(event, to: console)
             }
         } catch {
-            interrupts?.cancel()
             return console.failure(error, .usage)
         }
         guard publish(results) else { return .failure }
-        if results.isPartial { return interrupts?.exitCode ?? .interrupted }
+        // A signal that came after the cases ended still ends the process as signalled,
+        // now that its results are written.
+        if let signalled = interrupts?.exitCode { return signalled }
+        if results.isPartial { return .interrupted }
         return results.isFailed ? .failure : .success
     }
 

@@ -45,9 +45,15 @@ enum XMLElementTree {
         let column: Int
     }
 
+    /// The deepest nesting read: Xcode's model files nest five levels (model, entity,
+    /// attribute, userInfo, entry); a deeper document is refused with a syntax error
+    /// rather than built, since freeing a tree recurses once per level.
+    static let maximumDepth = 64
+
     /// The root element of `data`.
     ///
-    /// - Throws: ``SyntaxError`` when the bytes are not well-formed XML.
+    /// - Throws: ``SyntaxError`` when the bytes are not well-formed XML or nest elements
+    ///   deeper than ``maximumDepth``.
     static func parse(_ data: Data) throws(SyntaxError) -> XMLElementNode {
         if let invalid = firstInvalidUTF8(data) ?? firstProcessingInstruction(data) {
             throw invalid
@@ -159,6 +165,17 @@ enum XMLElementTree {
             qualifiedName: String?, attributes: [String: String]
         ) {
             let start = tagStart()
+            guard stack.count < XMLElementTree.maximumDepth else {
+                // Tens of thousands of nested elements would overflow the stack when the
+                // tree is freed (each node frees its children recursively): stop here.
+                guard failure == nil else { return }
+                failure = SyntaxError(
+                    message: "elements nested more than \(XMLElementTree.maximumDepth) deep "
+                        + "(model files nest about 5); this is not an Xcode model file",
+                    line: start.line, column: start.column)
+                parser.abortParsing()
+                return
+            }
             stack.append(
                 XMLElementNode(
                     name: elementName, attributes: attributes, children: [],

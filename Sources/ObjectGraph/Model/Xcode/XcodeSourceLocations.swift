@@ -40,7 +40,7 @@ struct XcodeSourceLocations: Sendable {
         case .unknownParent(let entity, _), .inheritanceCycle(let entity),
             .invalidEntityName(let entity, _), .invalidObjectClass(let entity, _, _):
             return entities[entity]
-        case .empty: return nil
+        case .empty, .tooManyEntities: return nil
         }
     }
 }

@@ -64,7 +64,7 @@ extension PredicateSQLCompiler {
         options: StringMatching.Options
     ) throws -> SQL {
         if case .constant(let left) = lhs.kind, case .constant(let right) = rhs.kind {
-            return PredicateEvaluator.compare(left, op, right, options: options) ? "1" : "0"
+            return try PredicateEvaluator.compare(left, op, right, options: options) ? "1" : "0"
         }
         switch op {
         case .in, .between: return try collectionComparison(lhs, op, rhs, options)
