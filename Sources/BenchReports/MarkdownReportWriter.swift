@@ -4,8 +4,8 @@ import Foundation
 
 /// Writes `summary.md`: the report for a CI step summary or a pull-request comment.
 ///
-/// The verdict table first (which configuration to use), regressions when a baseline
-/// comparison is present, then the summary
+/// The verdict table first (which configuration to use), regressions and the findings
+/// that appeared or disappeared when a baseline comparison is present, then the summary
 /// paragraph, where the SQL logs are, the measured findings, and per suite a table of each scenario's configurations
 /// and sizes (median time with its interval, statements, peak allocated memory, ratio to
 /// the reference) under its verdicts. Cells are escaped so data cannot break the table
@@ -30,6 +30,7 @@ public struct MarkdownReportWriter: ReportWriter {
         var lines = ["# \(Self.escape(results.label)) benchmark report", ""]
         lines += verdicts(ScenarioVerdict.verdicts(of: results))
         lines += regressions(results)
+        lines += findingChanges(results.comparison)
         lines.append(Self.escape(summary.sentences.joined(separator: " ")))
         lines += [
             "",
@@ -70,6 +71,13 @@ public struct MarkdownReportWriter: ReportWriter {
             "## Regressions against \(Self.escape(comparison.baseline))", "",
             "| case | metric | baseline | current | why |", "|---|---|---:|---:|---|",
         ] + rows + diffs + [""]
+    }
+
+    /// The findings that appeared or disappeared against the baseline, a bullet each.
+    private func findingChanges(_ comparison: BaselineComparison?) -> [String] {
+        guard let comparison, let diff = comparison.findings, !diff.isEmpty else { return [] }
+        let bullets = diff.lines.map { "- " + Self.escape($0) }
+        return ["## Findings against \(Self.escape(comparison.baseline))", ""] + bullets + [""]
     }
 
     /// Which configuration to use: a row per scenario and size, crossovers under the

@@ -80,6 +80,37 @@ import Testing
         #expect(BenchToolTests.main("run", "--rerun-suspects").status == 2)
     }
 
+    @Test("a run writes findings.json and prints findings readably; compare lists what disappeared")
+    func findingsAcrossRuns() throws {
+        let root = try ReportCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let out = root.appendingPathComponent("run")
+        let run = BenchToolTests.main(
+            "run", "--suite", "selftest-sql", "--sizes", "200", "--iterations", "2", "--warmup",
+            "0", "--in-process", "--no-progress", "--format", "json", "--out", out.path)
+        #expect(run.status == 0)
+        #expect(run.text.contains("finding (n-plus-one): selftest-sql/author-lookups [per-row] 200: "))
+        #expect(!run.text.contains("FindingLocation(") && !run.text.contains("Optional("))
+        let document = try FindingsDocument.read(
+            from: out.appendingPathComponent("latest/findings.json"))
+        #expect(document.generator == "bench run")
+        #expect(document.findings.contains { $0.location.configuration == "per-row" })
+        let recorded = try RunResults.read(from: out.appendingPathComponent("latest/results.json"))
+        let base = try GateFixtures.write(recorded, "base.json", in: root)
+        let fixed = Self.replacing(recorded, "per-row", with: "batched")
+        let current = try GateFixtures.write(fixed, "current.json", in: root)
+        let compare = BenchToolTests.main(
+            "compare", base, current, "--thresholds", try Self.countersOnly(in: root), "--out",
+            root.path)
+        #expect(
+            compare.text.contains(
+                "finding disappeared (n-plus-one): selftest-sql/author-lookups [per-row] 200: "))
+        #expect(compare.text.contains("findings: 0 appeared, 1 disappeared"))
+        let summary = try String(
+            contentsOf: root.appendingPathComponent("latest/summary.md"), encoding: .utf8)
+        #expect(summary.contains("## Findings against"))
+    }
+
     @Test("A/A with the same file passes (exit 0); a baseline update round-trips")
     func sameResults() throws {
         let root = try ReportCommandTests.temporaryDirectory()

@@ -165,9 +165,12 @@ import Testing
         let written = try ReportFormat.allCases.flatMap {
             try $0.writer.write(Self.results, to: directory)
         }
-        #expect(written.count == 6)
+        #expect(written.count == 7)
         #expect(
             try RunResults.read(from: directory.appendingPathComponent("results.json"))
                 == Self.results)
+        #expect(
+            try FindingsDocument.read(from: directory.appendingPathComponent("findings.json"))
+                == FindingsDocument(run: Self.results))
     }
 }

@@ -116,4 +116,60 @@ import Testing
                 "Measured: batch-request avoids it, 1 statement instead of 500, 10.0x faster"))
         #expect(finding.fix.coreData.contains("NSBatchDeleteRequest"))
     }
+
+    @Test("a to-many fault names the relationship as the model spells it, from the fetched side")
+    func toManyKeyPath() throws {
+        let id = BenchmarkID(suite: "model", scenario: "to-many-MastodonUser.domainBlockingBy")
+        var faults = ReportFixtures.group(
+            "SELECT 0, t0.Z_PK FROM ZMASTODONUSER t0 JOIN Z_5DOMAINBLOCKING t1 ON t0.Z_PK = "
+                + "t1.Z_5DOMAINBLOCKINGBY WHERE t1.Z_5DOMAINBLOCKING = ?", count: 200)
+        faults.cause = StatementCause(
+            kind: .toManyFault, entity: "MastodonUser", relationship: "domainBlockingBy",
+            fetchedEntity: "MastodonUser", keyPath: "domainBlockingBy")
+        let perOwner = ReportFixtures.result(
+            id, "fault-per-owner", size: 1_000, time: 9e6, trace: SQLTrace(statements: [faults]))
+        let finding = try #require(RunFindings.findings(in: [perOwner]).first)
+        #expect(finding.subject.entity == "MastodonUser")
+        #expect(finding.subject.keyPath == "domainBlockingBy")
+        #expect(finding.title.contains("MastodonUser.domainBlockingBy once per MastodonUser object"))
+        #expect(finding.fix.coreData.contains("[\"domainBlockingBy\"]"))
+        #expect(finding.fix.coreData.contains("NSFetchRequest<MastodonUser>"))
+        #expect(finding.fix.swiftData.contains("[\\MastodonUser.domainBlockingBy]"))
+        let text = [finding.title, finding.fix.summary, finding.fix.coreData].joined()
+        #expect(!text.contains("domainblocking") && !text.contains("Mastodonuser"))
+    }
+
+    @Test("an object fault names the to-one key path from the fetched entity, case kept")
+    func objectFaultKeyPath() throws {
+        let id = BenchmarkID(suite: "model", scenario: "to-one-DownloadTask.metaData")
+        var faults = ReportFixtures.group(
+            "SELECT 0, t0.Z_PK, t0.ZORDER FROM ZMETADATA t0 WHERE t0.Z_PK = ?", count: 500)
+        faults.cause = StatementCause(
+            kind: .objectFault, entity: "MetaData", fetchedEntity: "DownloadTask",
+            keyPath: "metaData")
+        let result = ReportFixtures.result(
+            id, "faults", size: 1_000, time: 9e6, trace: SQLTrace(statements: [faults]))
+        let finding = try #require(RunFindings.findings(in: [result]).first)
+        #expect(finding.subject == FindingSubject(entity: "DownloadTask", keyPath: "metaData"))
+        #expect(finding.title.contains("500 MetaData object faults through DownloadTask.metaData"))
+        #expect(finding.fix.coreData.contains("[\"metaData\"] on the NSFetchRequest<DownloadTask>"))
+        #expect(!finding.fix.summary.contains("Metadata") && !finding.title.contains("Metadata"))
+    }
+
+    @Test("when the textbook fix measured slower, the API text names what won, not the textbook")
+    func contradictedTextbook() throws {
+        var cases = Self.cases()
+        var trace = try #require(cases[0].sqlTrace)
+        trace.statements[1].cause = StatementCause(
+            kind: .toManyFault, entity: "User", relationship: "posts", fetchedEntity: "User",
+            keyPath: "posts")
+        cases[0] = ReportFixtures.result(
+            Self.id, "fault-per-object", size: 10_000, time: 10e6, trace: trace
+        ).recording(kind: .subject)
+        let finding = try #require(RunFindings.findings(in: cases).first)
+        #expect(finding.fix.summary.hasPrefix("Measured: count-subquery avoids it"))
+        #expect(finding.fix.coreData.hasPrefix("Do what count-subquery does (1 statement: SELECT"))
+        #expect(!finding.fix.coreData.contains("relationshipKeyPathsForPrefetching"))
+        #expect(!finding.fix.swiftData.contains("relationshipKeyPathsForPrefetching"))
+    }
 }

@@ -57,6 +57,10 @@ final class SQLTraceBridge: SQLTraceSource, CounterSource, TraceSink, EngineTrac
     private var keptEvents: [EngineTraceEvent] = []
     /// The engine's open causes, innermost last (``EngineTraceEvent/causeBegan(_:)``).
     private var causes: [StatementCause] = []
+    /// The entity of the last fetch, where a fault's key path starts.
+    private var fetchedEntity: String?
+    /// Names fault key paths in the model's spelling (engine bridges only).
+    private var keyPaths: FaultKeyPath?
     private var keptLines = 0
     private var omittedLines = 0
     private var log = SQLLog()
@@ -73,6 +77,7 @@ final class SQLTraceBridge: SQLTraceSource, CounterSource, TraceSink, EngineTrac
     /// - Throws: `SQLiteError` when the functions cannot be registered.
     init(container: PersistentContainer, planner: Connection) throws {
         origin = .engine(container, planner: planner)
+        keyPaths = FaultKeyPath(model: container.managedObjectModel)
         debugLog = SQLDebugLog.fromEnvironment()
         try StoreFunctions.register(on: planner)
         recorder = SQLTraceRecorder(planner: { [unowned self] sql in self.plan(sql) })
@@ -100,6 +105,7 @@ final class SQLTraceBridge: SQLTraceSource, CounterSource, TraceSink, EngineTrac
             keptLines = 0
             omittedLines = 0
             causes = []
+            fetchedEntity = nil
             recorder.startTrace()
         }
         switch origin {
@@ -155,6 +161,9 @@ final class SQLTraceBridge: SQLTraceSource, CounterSource, TraceSink, EngineTrac
             case .causeEnded:
                 _ = causes.popLast()
                 recorder.cause = causes.last
+            case .fetchCompleted(_, _, let entity): fetchedEntity = entity.isEmpty ? nil : entity
+            case .faultFulfilled, .toManyFaultFulfilled:
+                if let cause = faultCause(event) { recorder.attributeLastStatement(to: cause) }
             default: break
             }
             keepForLog(event, lines: Self.engineLines.lineCount(for: event))
@@ -168,6 +177,29 @@ final class SQLTraceBridge: SQLTraceSource, CounterSource, TraceSink, EngineTrac
         case .deleteRule(let entity, let relationship, let rule):
             StatementCause(
                 kind: .deleteRule, entity: entity, relationship: relationship, rule: rule)
+        }
+    }
+
+    /// The fault `event` reports as a cause of the statement before it, with the key
+    /// path from the last fetch's entity; nil for other events.
+    private func faultCause(_ event: EngineTraceEvent) -> StatementCause? {
+        let fetched = fetchedEntity
+        switch event {
+        case .faultFulfilled(let row):
+            let entity = row.objectID.entity.name
+            let path = fetched.flatMap { keyPaths?.toOne(from: $0, to: entity) }
+            return StatementCause(
+                kind: .objectFault, entity: entity, fetchedEntity: fetched,
+                keyPath: path?.isEmpty == true ? nil : path)
+        case .toManyFaultFulfilled(let relationship, let objectID, _):
+            let owner = objectID.entity.name
+            return StatementCause(
+                kind: .toManyFault, entity: owner, relationship: relationship,
+                fetchedEntity: fetched,
+                keyPath: fetched.flatMap {
+                    keyPaths?.toMany(from: $0, owner: owner, relationship: relationship)
+                })
+        default: return nil
         }
     }
 

@@ -82,11 +82,24 @@ struct MeasuredFinding {
             size: result.key.size)
     }
 
+    /// The entity the fix starts at and its key path, from the engine's cause in the
+    /// model's spelling; the SQL-text guess only for traces without a cause (marked
+    /// in the evidence's notes).
     private var subject: FindingSubject {
-        if let cause = group.cause {
+        guard let cause = group.cause else {
+            return FindingSubject(entity: nil, keyPath: detected.relationship)
+        }
+        switch cause.kind {
+        case .objectFault:
+            return FindingSubject(entity: cause.fetchedEntity ?? cause.entity, keyPath: cause.keyPath)
+        case .toManyFault:
+            guard let keyPath = cause.keyPath, let fetched = cause.fetchedEntity else {
+                return FindingSubject(entity: cause.entity, keyPath: cause.relationship)
+            }
+            return FindingSubject(entity: fetched, keyPath: keyPath)
+        case .lookup, .deleteRule:
             return FindingSubject(entity: cause.entity, keyPath: cause.relationship)
         }
-        return FindingSubject(entity: nil, keyPath: detected.relationship)
     }
 
     /// `fault-per-object runs SELECT … 1,000 times of 1,001 statements (to-many fault of
@@ -106,6 +119,16 @@ struct MeasuredFinding {
             let entity = group.cause?.entity ?? "object"
             return "\(configuration) fetches \(times) \(entity) objects one at a time by ID "
                 + "(existingObject(with:)): \(times) of \(of) statements."
+        }
+        if let cause = group.cause, cause.kind == .objectFault {
+            let through = subject.keyPath.map { " through \(subject.entity ?? "?").\($0)" } ?? ""
+            return "\(configuration) fills \(times) \(cause.entity) object faults\(through), "
+                + "one statement each: \(times) of \(of) statements."
+        }
+        if let cause = group.cause, cause.kind == .toManyFault {
+            return "\(configuration) fills the to-many \(cause.entity)."
+                + "\(cause.relationship ?? "?") once per \(cause.entity) object: \(times) of \(of) "
+                + "statements."
         }
         let what = detected.relationship.map { " (\(describe(detected.pattern)) \($0))" } ?? ""
         return "\(configuration) runs one statement per object\(what): \(times) of \(of) "
@@ -170,9 +193,23 @@ struct MeasuredFinding {
                 + "\(DecisionFormat.ratio(1 / (alternative.speedup ?? 1))) slower here; "
                 + "\(best.name) won."
         }
+        // The textbook API text only when the winner is the textbook fix, or when no
+        // configuration measured the textbook fix: never advice the run contradicts.
+        guard isTextbook(best.name, kind) || !hasTextbookPeer(kind) else {
+            let statement = peers.first { $0.key.configuration == best.name }?.sqlTrace?
+                .statements.first { $0.kind == .select }?.fingerprint
+            let shown = statement.map { ": " + String($0.prefix(160)) } ?? ""
+            let how = "Do what \(best.name) does (\(statements)\(shown))."
+            return FindingFix(summary: summary, coreData: how, swiftData: how)
+        }
         return FindingFix(
-            summary: summary, coreData: "Do what \(best.name) does. " + textbook.coreData,
+            summary: summary, coreData: "Do what \(best.name) does: " + textbook.coreData,
             swiftData: textbook.swiftData)
+    }
+
+    /// Whether a peer is the rule-of-thumb fix of `kind`.
+    private func hasTextbookPeer(_ kind: FindingKind) -> Bool {
+        peers.contains { isTextbook($0.key.configuration, kind) }
     }
 
     /// Whether `configuration` is the rule-of-thumb fix of `kind`: prefetching for an
@@ -197,6 +234,15 @@ struct MeasuredFinding {
         }
         if kind == .perRowFetch {
             return FindingFixes.fetchByIDs(entity: group.cause?.entity ?? "Entity")
+        }
+        if let cause = group.cause, cause.kind == .toManyFault {
+            let entity = subject.entity ?? cause.entity
+            return FindingFixes.prefetch(
+                entity: entity, relationship: subject.keyPath ?? cause.relationship ?? "?")
+        }
+        if let cause = group.cause, cause.kind == .objectFault {
+            return FindingFixes.loadFaultedObjects(
+                destination: cause.entity, entity: cause.fetchedEntity, keyPath: cause.keyPath)
         }
         return FindingFix(
             summary: detected.suggestion,

@@ -52,6 +52,20 @@ public struct Finding: Hashable, Sendable, Codable {
         return Double(evidence.statementCount ?? 0) * 1e-9
     }
 
+    /// What makes two findings the same pattern in two runs: kind, place (scenario,
+    /// configuration, size, or file), subject and the statements' fingerprints; not
+    /// the counts, times or text, which move from run to run. ``FindingsDiff`` matches
+    /// on it.
+    public var identity: String {
+        let place = [
+            location.scenario ?? location.file ?? "", location.configuration ?? "",
+            location.size.map(String.init) ?? "",
+        ]
+        let about = [subject.entity ?? "", subject.keyPath ?? "", subject.table ?? ""]
+        return ([kind.rawValue] + place + about + evidence.fingerprints)
+            .joined(separator: "\u{0}")
+    }
+
     /// `findings` ranked by cost, most costly first; expected ones after the rest.
     public static func ranked(_ findings: [Finding]) -> [Finding] {
         findings.sorted { first, second in
@@ -105,7 +119,7 @@ public struct FindingFix: Hashable, Sendable, Codable {
 }
 
 /// Where a finding was seen: a benchmark case, or lines of a log file.
-public struct FindingLocation: Hashable, Sendable, Codable {
+public struct FindingLocation: Hashable, Sendable, Codable, CustomStringConvertible {
     /// `suite/scenario`, for a finding from a run.
     public var scenario: String?
     /// The configuration.
@@ -129,7 +143,9 @@ public struct FindingLocation: Hashable, Sendable, Codable {
         self.lines = lines
     }
 
-    /// `log.txt:12, 40, 68` or `n-plus-one/post-tags [prefetch] 10k`.
+    /// `log.txt:12, 40, 68` or `n-plus-one/post-tags [prefetch] 10k`: how terminals,
+    /// CI logs and reports name the place (interpolation uses it too, never a debug
+    /// dump of the fields).
     public var description: String {
         if let file {
             let shown = lines.prefix(5).map(String.init).joined(separator: ", ")

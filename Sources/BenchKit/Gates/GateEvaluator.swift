@@ -27,7 +27,8 @@ public struct GateEvaluator: Sendable {
         return BaselineComparison(
             baseline: name, gates: matched.flatMap { $0 },
             added: current.cases.map(\.key).filter { old[$0] == nil },
-            removed: baseline.cases.map(\.key).filter { new[$0] == nil })
+            removed: baseline.cases.map(\.key).filter { new[$0] == nil },
+            findings: FindingsDiff(baseline: baseline, current: current))
     }
 
     /// The gates of one case present in both runs.

@@ -72,15 +72,21 @@ public struct BaselineComparison: Hashable, Sendable, Codable {
     public let added: [CaseKey]?
     /// Cases in the baseline but not in this run.
     public let removed: [CaseKey]?
+    /// Findings that appeared or disappeared against the baseline (nil in files
+    /// written before findings were compared). Reported, never a failing gate: the
+    /// counters' gates already fail on the statements behind them.
+    public let findings: FindingsDiff?
 
     /// Makes a comparison.
     public init(
-        baseline: String, gates: [GateResult], added: [CaseKey]? = nil, removed: [CaseKey]? = nil
+        baseline: String, gates: [GateResult], added: [CaseKey]? = nil, removed: [CaseKey]? = nil,
+        findings: FindingsDiff? = nil
     ) {
         self.baseline = baseline
         self.gates = gates
         self.added = added
         self.removed = removed
+        self.findings = findings
     }
 
     /// The gates that failed: gating metrics that regressed, regressions first in reports.

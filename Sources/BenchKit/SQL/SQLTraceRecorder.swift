@@ -23,6 +23,7 @@ public final class SQLTraceRecorder: SQLTraceSource {
     private var indexByFingerprint: [String: Int] = [:]
     private var firstSQL: [String] = []
     private var argumentLists: [Set<[String]>] = []
+    private var lastIndex: Int?
     /// The log lines of the current or last trace.
     public private(set) var sqlLog = SQLLog()
 
@@ -50,6 +51,7 @@ public final class SQLTraceRecorder: SQLTraceSource {
         guard isRecording else { return }
         let fingerprint = SQLFingerprint.normalize(sql)
         let index = indexByFingerprint[fingerprint] ?? addGroup(fingerprint, sql: sql)
+        lastIndex = index
         groups[index].count += 1
         groups[index].totalNanoseconds += nanoseconds
         groups[index].rows += rows
@@ -64,6 +66,14 @@ public final class SQLTraceRecorder: SQLTraceSource {
                 groups[index].sampleArguments.append(arguments)
             }
         }
+    }
+
+    /// Tags the group of the statement recorded last with `cause`, when it has none:
+    /// for annotations that follow their statement (a fault's). Ignored unless
+    /// recording or before any statement.
+    public func attributeLastStatement(to cause: StatementCause) {
+        guard isRecording, let index = lastIndex, groups[index].cause == nil else { return }
+        groups[index].cause = cause
     }
 
     /// Keeps one log line (see ``SQLLog``); ignored unless recording.
@@ -81,6 +91,7 @@ public final class SQLTraceRecorder: SQLTraceSource {
         indexByFingerprint = [:]
         firstSQL = []
         argumentLists = []
+        lastIndex = nil
         cause = nil
         isRecording = true
     }

@@ -88,6 +88,6 @@ extension BaselineComparison {
                     key: gate.key, metric: gate.metric, baseline: gate.baseline,
                     current: gate.current, verdict: .unchanged,
                     message: gate.message + "\nnot confirmed when re-measured once")
-            }, added: added, removed: removed)
+            }, added: added, removed: removed, findings: findings)
     }
 }

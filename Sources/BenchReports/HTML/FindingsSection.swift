@@ -45,10 +45,13 @@ struct FindingsSection {
             <th>baseline</th><th>current</th><th>verdict</th><th>why</th></tr></thead>\
             <tbody>\(rows)</tbody></table></div>
             """
+        let changes = (comparison.findings?.lines ?? []).map { "<li>\($0)</li>" as HTML }
+        let findings: HTML =
+            changes.isEmpty ? "" : "<h3>Findings that changed</h3><ul>\(changes)</ul>"
         return """
             <section id="regressions"><h2>Regressions against \(comparison.baseline)</h2>\
             <p>\(comparison.regressions.count) of \(comparison.gates.count) gates failed.</p>\
-            \(table)</section>
+            \(table)\(findings)</section>
             """
     }
 

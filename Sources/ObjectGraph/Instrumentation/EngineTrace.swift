@@ -39,9 +39,10 @@ package final class EngineTrace: TraceSink, Sendable {
 
     // MARK: - Annotations
 
-    /// After a fetch returned `rows` results, `nanoseconds` after it started.
-    package func fetchCompleted(nanoseconds: UInt64, rows: Int) {
-        send(.fetchCompleted(rows: rows, nanoseconds: nanoseconds))
+    /// After a fetch of `entity` returned `rows` results, `nanoseconds` after it
+    /// started.
+    package func fetchCompleted(nanoseconds: UInt64, rows: Int, entity: String) {
+        send(.fetchCompleted(rows: rows, nanoseconds: nanoseconds, entity: entity))
     }
 
     /// After `count(for:)` answered `count` for `request`.

@@ -16,9 +16,10 @@ package enum EngineTraceEvent: Sendable {
     /// values, time, rows and `sqlite3_stmt_status` deltas, or a connection or
     /// transaction event. The engine's own `EXPLAIN QUERY PLAN` runs are left out.
     case sql(TraceEvent)
-    /// A `fetch(_:)` or `fetchDictionaries(_:)` returned `rows` results,
-    /// `nanoseconds` after it started (the whole call, materializing included).
-    case fetchCompleted(rows: Int, nanoseconds: UInt64)
+    /// A `fetch(_:)` or `fetchDictionaries(_:)` of `entity` returned `rows` results,
+    /// `nanoseconds` after it started (the whole call, materializing included). The
+    /// entity lets a sink name the key paths the fetched objects' faults go through.
+    case fetchCompleted(rows: Int, nanoseconds: UInt64, entity: String = "")
     /// `count(for:)` answered `count` for the request described by `request`.
     case countCompleted(request: String, count: Int, nanoseconds: UInt64)
     /// An object fault ran its SELECT and filled `row` (whose `objectID` names the

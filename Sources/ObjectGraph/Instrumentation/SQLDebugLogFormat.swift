@@ -24,7 +24,7 @@ package struct SQLDebugLogFormat: Sendable {
     package func lines(for event: EngineTraceEvent) -> [String] {
         switch event {
         case .sql(let event): return lines(for: event)
-        case .fetchCompleted(let rows, let nanoseconds):
+        case .fetchCompleted(let rows, let nanoseconds, _):
             return [
                 annotation(
                     "total fetch execution time: \(Self.seconds(nanoseconds))s for \(rows) rows.")

@@ -2,8 +2,9 @@ import BenchKit
 import Foundation
 
 /// How `bench` prints a gate: the verdict table with regressions first, their diffs,
-/// added and removed cases, totals; on GitHub Actions, one `::error` line per failing
-/// gate; and the warnings about thresholds rules that match nothing.
+/// added and removed cases, the findings that appeared or disappeared, totals; on
+/// GitHub Actions, one `::error` line per failing gate; and the warnings about
+/// thresholds rules that match nothing.
 ///
 /// Shared by `bench compare` and `bench run --baseline`/`--against`.
 enum GateTable {
@@ -37,6 +38,7 @@ enum GateTable {
         }
         for key in comparison.added ?? [] { console.out("added (not in baseline): \(key)") }
         for key in comparison.removed ?? [] { console.out("removed (only in baseline): \(key)") }
+        for line in comparison.findings?.lines ?? [] { console.out(line) }
         let count = { (verdict: GateResult.Verdict) in
             comparison.gates.filter { $0.verdict == verdict }.count
         }
@@ -44,6 +46,7 @@ enum GateTable {
             "gates: \(comparison.regressions.count) failed, \(count(.regressed)) regressed, "
                 + "\(count(.improved)) improved, \(count(.unchanged)) unchanged; "
                 + "\(comparison.added?.count ?? 0) cases added, \(comparison.removed?.count ?? 0) removed"
+                + findingCounts(comparison.findings)
         )
         guard annotate else { return }
         for gate in comparison.regressions {
@@ -69,6 +72,12 @@ enum GateTable {
         case .rerunningSuspects(let count):
             console.err("re-measuring \(count) suspected time regressions once")
         }
+    }
+
+    /// `; findings: 1 appeared, 2 disappeared`, or nothing when none was compared.
+    private static func findingCounts(_ diff: FindingsDiff?) -> String {
+        guard let diff else { return "" }
+        return "; findings: \(diff.appeared.count) appeared, \(diff.disappeared.count) disappeared"
     }
 
     private static func label(_ gate: GateResult) -> String {

@@ -41,7 +41,7 @@ extension ManagedObjectContext {
             results = FetchResults(try fetchAll(request, entity: entity))
         }
         coordinator.trace?.fetchCompleted(
-            nanoseconds: MonotonicClock.now() &- start, rows: results.count)
+            nanoseconds: MonotonicClock.now() &- start, rows: results.count, entity: entity.name)
         return results
     }
 

@@ -53,7 +53,7 @@ extension ManagedObjectContext {
             try Self.dictionary($0, $1, model: model, store: store, entity: entity)
         }
         coordinator.trace?.fetchCompleted(
-            nanoseconds: MonotonicClock.now() &- start, rows: rows.count)
+            nanoseconds: MonotonicClock.now() &- start, rows: rows.count, entity: entity.name)
         return rows
     }
 
