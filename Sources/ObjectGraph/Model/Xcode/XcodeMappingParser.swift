@@ -38,7 +38,7 @@ enum XcodeMappingParser {
         let parser = XMLParser(data: data)
         let reader = ObjectReader(parser: parser)
         parser.delegate = reader
-        guard parser.parse() else {
+        guard parser.parse(), reader.isComplete else {
             throw XcodeModelError(
                 path: path, line: parser.lineNumber, column: parser.columnNumber,
                 problem: .syntax(
@@ -153,6 +153,10 @@ enum XcodeMappingParser {
         private var current: (id: String, object: Object)?
         private var attribute: String?
         private var text = ""
+        private var depth = 0
+        /// Whether the root element was closed (FoundationXML accepts a document that
+        /// stops early).
+        private(set) var isComplete = false
 
         init(parser: XMLParser) { self.parser = parser }
 
@@ -160,6 +164,7 @@ enum XcodeMappingParser {
             _ parser: XMLParser, didStartElement element: String, namespaceURI: String?,
             qualifiedName: String?, attributes: [String: String] = [:]
         ) {
+            depth += 1
             switch element {
             case "object":
                 current = (
@@ -188,6 +193,8 @@ enum XcodeMappingParser {
             _ parser: XMLParser, didEndElement element: String, namespaceURI: String?,
             qualifiedName: String?
         ) {
+            depth -= 1
+            if depth == 0 { isComplete = true }
             if element == "attribute", let name = attribute {
                 current?.object.attributes[name] = text
                 attribute = nil
