@@ -111,15 +111,26 @@ extension XcodeMappingTranslator {
         for relationship in destinationEntity.relationships {
             if case .inverseForeignKey = relationship.storage { continue }
             let property = written[relationship.name]
-            let rule: RelationshipMapping?
+            var rule: RelationshipMapping?
             if let expression = property?.valueExpression {
                 rule = self.rule(for: expression, relationship.name, mapping, runnable)
             } else if mapping.generatesExpressions || property?.generatesExpression == true,
                 sourceEntity.relationship(named: relationship.name) != nil
             {
-                rule = .relatedObjects(ofSourceRelationship: relationship.name)
-            } else {
-                rule = nil
+                if let named = property?.sourceMappingName {
+                    guard runnable.contains(named) else {
+                        problem(
+                            mapping, relationship.name,
+                            "its objects come from entity mapping \(named), which makes none")
+                        continue
+                    }
+                    rule = .objects(ofSourceRelationship: relationship.name, madeBy: named)
+                } else {
+                    rule = .relatedObjects(ofSourceRelationship: relationship.name)
+                }
+            }
+            if case .objects(let name, let named)? = rule {
+                rule = objectsRule(name, madeBy: named, for: relationship, mapping, sourceEntity)
             }
             guard let rule else { continue }
             if !relationship.isToMany, case .relatedObjects(let name) = rule,
@@ -134,6 +145,44 @@ extension XcodeMappingTranslator {
             rules[relationship.name] = rule
         }
         return rules
+    }
+
+    /// `destinationInstancesForEntityMappingNamed:` as a rule the custom migrator runs:
+    /// as written when the source relationship is a to-one key or the destination a
+    /// join table, else as the related objects when `named` is the only mapping that
+    /// makes them (the same objects); refused otherwise.
+    private mutating func objectsRule(
+        _ name: String, madeBy named: String, for relationship: ResolvedRelationship,
+        _ mapping: XcodeEntityMapping, _ sourceEntity: Entity
+    ) -> RelationshipMapping? {
+        guard let old = sourceEntity.relationship(named: name) else {
+            problem(
+                mapping, relationship.name,
+                "its value expression reads \(name), which source entity \(sourceEntity.name) "
+                    + "does not have")
+            return nil
+        }
+        switch (old.storage, relationship.storage) {
+        case (.foreignKey, _), (_, .joinTable):
+            return .objects(ofSourceRelationship: name, madeBy: named)
+        default:
+            let oldDestination = source.entity(id: old.destinationID)
+            let newDestination = destination.entity(id: relationship.destinationID)
+            let makers = xcode.entityMappings.filter { each in
+                guard let from = each.sourceEntity.flatMap(source.entity(named:)),
+                    let to = each.destinationEntity.flatMap(destination.entity(named:))
+                else { return false }
+                return oldDestination.includes(from) && newDestination.includes(to)
+            }
+            guard makers.map(\.name) == [named] else {
+                problem(
+                    mapping, relationship.name,
+                    "takes only the objects entity mapping \(named) made from \(name), "
+                        + "which the engine cannot single out for this relationship")
+                return nil
+            }
+            return .relatedObjects(ofSourceRelationship: name)
+        }
     }
 
     private mutating func rule(

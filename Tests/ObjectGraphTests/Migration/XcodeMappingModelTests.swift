@@ -264,3 +264,40 @@ struct XcodeMappingModelTests {
         #expect("\(error!)".contains("code: valueexpressiondata is not an archived NSExpression"))
     }
 }
+
+/// Real apps' mapping models, run outside the repository:
+/// `FAULTLINE_MAPPING_MODELS=<dir> swift test --filter XcodeMappingModelLocalTests`
+/// tries every `.xcmappingmodel` under `<dir>` against the `.xcdatamodeld` under `<dir>`
+/// it names, and prints one line each (docs/MIGRATION.md lists a run).
+@Suite struct XcodeMappingModelLocalTests {
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["FAULTLINE_MAPPING_MODELS"] != nil))
+    func localMappingModels() throws {
+        let directory = URL(
+            fileURLWithPath: try #require(ProcessInfo.processInfo.environment["FAULTLINE_MAPPING_MODELS"]))
+        let dataset = ChainDataset(rowsPerEntity: 60, seed: 28)
+        for chain in try ModelChain.chains(in: directory) {
+            let bundle = try XcodeModelBundle(at: chain.bundle)
+            let name = chain.bundle.deletingPathExtension().lastPathComponent
+            for url in XcodeMappingModel.find(in: directory) {
+                let line: String
+                do {
+                    let mapping = try XcodeMappingModel(at: url)
+                    guard mapping.modelName == name else { continue }
+                    let (from, to) = (mapping.sourceVersionName ?? "?", mapping.destinationVersionName ?? "?")
+                    do {
+                        let source = try bundle.loadVersion(named: from).makeModel()
+                        let destination = try bundle.loadVersion(named: to).makeModel()
+                        line = "\(from) -> \(to): "
+                            + MappingModelRun(mapping: mapping, source: source, destination: destination)
+                            .run(dataset: dataset)
+                    } catch {
+                        line = "\(from) -> \(to): versions not loaded: \(error)"
+                    }
+                } catch {
+                    line = "not read: \(error)"
+                }
+                print("mapping model \(url.lastPathComponent): \(line)")
+            }
+        }
+    }
+}

@@ -136,4 +136,9 @@ public struct XcodePropertyMapping: Sendable {
     public let valueExpression: MappingExpression?
     /// Whether Xcode generates the expression when none is written.
     public let generatesExpression: Bool
+    /// For a relationship, the entity mapping that makes its objects, when Xcode
+    /// recorded one (`sourcemappingname`): the generated expression is
+    /// `FUNCTION($manager, "destinationInstancesForEntityMappingNamed:sourceInstances:",
+    /// "<that mapping>", $source.<name>)`.
+    public let sourceMappingName: String?
 }

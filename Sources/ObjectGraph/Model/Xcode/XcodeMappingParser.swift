@@ -116,7 +116,8 @@ enum XcodeMappingParser {
                 XcodePropertyMapping(
                     name: name,
                     valueExpression: try expression(object, "valueexpressiondata", path: path),
-                    generatesExpression: object.attributes["autogenerateexpression"] == "1"))
+                    generatesExpression: object.attributes["autogenerateexpression"] == "1",
+                    sourceMappingName: nonEmpty(object.attributes["sourcemappingname"])))
         }
         return mappings.sorted { $0.name < $1.name }
     }
