@@ -25,8 +25,17 @@ struct MappingModelRun {
             }
             return "refused: " + problems.map(\.description).joined(separator: " | ")
         }
+        let directory: TemporaryDirectory
+        let before: ChainSnapshot
         do {
-            let differences = try migrate(translated, dataset: dataset)
+            directory = try TemporaryDirectory()
+            before = try fill(directory, dataset: dataset)
+        } catch {
+            return "applies (\(translated.entityMappings.count) entity mappings); not run: the "
+                + "generated dataset does not save: \(error)"
+        }
+        do {
+            let differences = try migrate(translated, directory, before)
             return "applied (\(translated.entityMappings.count) entity mappings)"
                 + (differences.isEmpty
                     ? ", all checks hold"
@@ -37,14 +46,21 @@ struct MappingModelRun {
         }
     }
 
-    private func migrate(_ translated: MappingModel, dataset: ChainDataset) throws -> [String] {
-        let directory = try TemporaryDirectory()
+    private func fill(_ directory: TemporaryDirectory, dataset: ChainDataset) throws
+        -> ChainSnapshot
+    {
         let url = directory.url.appendingPathComponent("store.sqlite")
         let filling = PersistentContainer(name: "Mapping", model: source)
         filling.persistentStoreDescriptions = [PersistentStoreDescription(url: url)]
         try filling.loadPersistentStores()
         try inContext(filling) { try dataset.fill($0, model: source) }
-        let before = try inContext(filling) { try ChainSnapshot.read($0, model: source) }
+        return try inContext(filling) { try ChainSnapshot.read($0, model: source) }
+    }
+
+    private func migrate(
+        _ translated: MappingModel, _ directory: TemporaryDirectory, _ before: ChainSnapshot
+    ) throws -> [String] {
+        let url = directory.url.appendingPathComponent("store.sqlite")
         var description = PersistentStoreDescription(url: url)
         description.sourceModels = [source]
         description.mappingModels = [translated]
