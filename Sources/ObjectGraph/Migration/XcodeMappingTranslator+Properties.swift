@@ -7,7 +7,8 @@ extension XcodeMappingTranslator {
         of mapping: XcodeEntityMapping, from sourceEntity: Entity, to destinationEntity: Entity
     ) -> [String: AttributeMapping] {
         let written = Dictionary(
-            mapping.attributeMappings.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            mapping.attributeMappings.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }
+        )
         var rules: [String: AttributeMapping] = [:]
         for attribute in destinationEntity.attributes {
             let property = written[attribute.name]
@@ -68,7 +69,8 @@ extension XcodeMappingTranslator {
         -> String
     {
         if case .function(.variable("entityPolicy"), let selector, _) = expression {
-            let policy = mapping.migrationPolicyClassName.map { "the custom migration policy \($0)" }
+            let policy =
+                mapping.migrationPolicyClassName.map { "the custom migration policy \($0)" }
                 ?? "the entity mapping's migration policy"
             return "its value expression \(expression) calls \(selector) on \(policy), code "
                 + "the engine cannot run; compute the value in an EntityMapping closure instead"

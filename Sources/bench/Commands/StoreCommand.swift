@@ -179,7 +179,8 @@ struct StoreCommand: Subcommand {
             let mappings = StoreMappingModels(
                 directory: mappingDirectory, bundle: bundle, versions: versions, console: console)
             let reports = try StoreCopy.migrate(
-                temporary, to: destination, source: source) {
+                temporary, to: destination, source: source
+            ) {
                 mappings.add(to: &$0, from: source, to: destination)
             }
             try StoreCopy.move(temporary, to: target.copy)

@@ -14,8 +14,9 @@ struct StoreMappingModels {
         directory: String, bundle: String, versions: [(name: String, model: ManagedObjectModel)],
         console: Console
     ) {
-        let bundleName = URL(fileURLWithPath: bundle).standardizedFileURL.pathExtension
-            == "xcdatamodeld"
+        let bundleName =
+            URL(fileURLWithPath: bundle).standardizedFileURL.pathExtension
+                == "xcdatamodeld"
             ? URL(fileURLWithPath: bundle).deletingPathExtension().lastPathComponent : nil
         var found: [XcodeMappingModel] = []
         for url in XcodeMappingModel.find(in: URL(fileURLWithPath: directory)) {

@@ -80,7 +80,8 @@ struct MappingModelRun {
         for (entity, mappings) in targets.sorted(by: { $0.key < $1.key }) {
             let expected = mappings.reduce(0) { $0 + (before.counts[$1.sourceEntity!] ?? 0) }
             if (after.counts[entity] ?? 0) != expected {
-                found.append("\(entity): \(after.counts[entity] ?? 0) objects, expected \(expected)")
+                found.append(
+                    "\(entity): \(after.counts[entity] ?? 0) objects, expected \(expected)")
             }
             guard mappings.count == 1 else { continue }
             found += valueDifferences(mappings[0], before, after)
@@ -112,12 +113,15 @@ struct MappingModelRun {
                     ? property.name : nil)
             guard let read, !read.contains("."),
                 old.first?[read] != nil, new.first?[property.name] != nil,
-                type(of: read, in: sourceName, source) == type(of: property.name, in: destinationName, destination)
+                type(of: read, in: sourceName, source)
+                    == type(of: property.name, in: destinationName, destination)
             else { continue }
             let oldValues = old.compactMap { $0[read] }.sorted()
             let newValues = new.compactMap { $0[property.name] }.sorted()
             if oldValues != newValues, Set(oldValues).count > 1 || Set(newValues).count > 1 {
-                found.append("\(destinationName).\(property.name) does not hold \(sourceName).\(read)'s values")
+                found.append(
+                    "\(destinationName).\(property.name) does not hold \(sourceName).\(read)'s values"
+                )
             }
         }
         let oldLinks = before.relationships.filter { $0.key.entity == sourceName }.map(\.value)
@@ -129,7 +133,8 @@ struct MappingModelRun {
             let newHeld = newLinks.reduce(0) { $0 + ($1[property.name]?.count ?? 0) }
             if oldHeld != newHeld {
                 found.append(
-                    "\(destinationName).\(property.name) holds \(newHeld) objects, \(oldHeld) before")
+                    "\(destinationName).\(property.name) holds \(newHeld) objects, \(oldHeld) before"
+                )
             }
         }
         return found

@@ -104,10 +104,14 @@ struct XcodeMappingModelTests {
         }
     }
 
-    @Test("a shipped mapping model is applied: renamed, converted and constant values, relationships")
+    @Test(
+        "a shipped mapping model is applied: renamed, converted and constant values, relationships")
     func applies() throws {
         let versions = try Self.versions()
-        let (v1, v2) = (try #require(versions.model(named: "Shop")), try #require(versions.model(named: "Shop 2")))
+        let (v1, v2) = (
+            try #require(versions.model(named: "Shop")),
+            try #require(versions.model(named: "Shop 2"))
+        )
         let directory = try TemporaryDirectory()
         let path = directory.path("shop.sqlite")
         try Self.seed(path, model: v1)
@@ -135,7 +139,9 @@ struct XcodeMappingModelTests {
                     + "ON p.Z_PK = v.ZPRODUCT ORDER BY v.ZCODE")
                 == [["desk-0", "3", "desk"], ["lamp-0", "3", "lamp"], ["lamp-1", "4", "lamp"]])
         let join = try #require(
-            try MigrationFixture.schemaNames(path, type: "table").first { $0.hasPrefix("Z_") && $0.hasSuffix("TAGS") })
+            try MigrationFixture.schemaNames(path, type: "table").first {
+                $0.hasPrefix("Z_") && $0.hasSuffix("TAGS")
+            })
         let columns = try MigrationFixture.columns(path, join).sorted()
         #expect(
             try MigrationFixture.rows(
@@ -152,15 +158,20 @@ struct XcodeMappingModelTests {
     @Test("inference alone drops what the mapping model carries (why it must be honoured)")
     func inferenceDrops() throws {
         let versions = try Self.versions()
-        let (v1, v2) = (try #require(versions.model(named: "Shop")), try #require(versions.model(named: "Shop 2")))
+        let (v1, v2) = (
+            try #require(versions.model(named: "Shop")),
+            try #require(versions.model(named: "Shop 2"))
+        )
         let directory = try TemporaryDirectory()
         let path = directory.path("shop.sqlite")
         try Self.seed(path, model: v1)
         _ = try MigrationFixture.open(path, model: v2, sources: [v1])
         #expect(
-            try MigrationFixture.rows(path, "SELECT ZTITLE, ZISFEATURED FROM ZPRODUCT ORDER BY Z_PK")
+            try MigrationFixture.rows(
+                path, "SELECT ZTITLE, ZISFEATURED FROM ZPRODUCT ORDER BY Z_PK")
                 == [["nil", "1"], ["nil", "1"]])
-        #expect(try MigrationFixture.rows(path, "SELECT DISTINCT ZCODE FROM ZVARIATION") == [["nil"]])
+        #expect(
+            try MigrationFixture.rows(path, "SELECT DISTINCT ZCODE FROM ZVARIATION") == [["nil"]])
     }
 
     /// The fixture with a custom policy on the variation mapping and a policy call in
@@ -183,7 +194,10 @@ struct XcodeMappingModelTests {
     @Test("a custom migration policy is refused naming the file, mapping and class; no inference")
     func refusesPolicy() throws {
         let versions = try Self.versions()
-        let (v1, v2) = (try #require(versions.model(named: "Shop")), try #require(versions.model(named: "Shop 2")))
+        let (v1, v2) = (
+            try #require(versions.model(named: "Shop")),
+            try #require(versions.model(named: "Shop 2"))
+        )
         let directory = try TemporaryDirectory()
         let path = directory.path("shop.sqlite")
         try Self.seed(path, model: v1)
@@ -211,7 +225,8 @@ struct XcodeMappingModelTests {
         let message = "\(error!)"
         #expect(message.hasPrefix("cannot migrate store \(path): mapping model \(folder.path)"))
         #expect(message.contains("entity mapping VariationToVariation"))
-        #expect(message.contains("custom migration policy VariationToVariationMigrationPolicyV1ToV2"))
+        #expect(
+            message.contains("custom migration policy VariationToVariationMigrationPolicyV1ToV2"))
         #expect(message.contains("not migrated by inference"))
         #expect(try MigrationFixture.rows(path, "SELECT * FROM ZVARIATION ORDER BY Z_PK") == before)
         #expect(try MigrationFixture.open(path, model: v1).migrationReports.isEmpty)
@@ -220,7 +235,10 @@ struct XcodeMappingModelTests {
     @Test("value expressions the engine cannot evaluate are each named")
     func refusesExpressions() throws {
         let versions = try Self.versions()
-        let (v1, v2) = (try #require(versions.model(named: "Shop")), try #require(versions.model(named: "Shop 2")))
+        let (v1, v2) = (
+            try #require(versions.model(named: "Shop")),
+            try #require(versions.model(named: "Shop 2"))
+        )
         let url = Self.fixtures.appendingPathComponent("Unsupported/ShopExpressions.xcmappingmodel")
         let xcode = try XcodeMappingModel(at: url)
         let error = #expect(throws: MigrationError.self) {
@@ -250,14 +268,16 @@ struct XcodeMappingModelTests {
         let directory = try TemporaryDirectory()
         let folder = URL(fileURLWithPath: directory.path("Bad.xcmappingmodel"))
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let object = try #require(xml.range(of: "<object type=\"XDDEVATTRIBUTEMAPPING\" id=\"z109\">"))
+        let object = try #require(
+            xml.range(of: "<object type=\"XDDEVATTRIBUTEMAPPING\" id=\"z109\">"))
         let end = try #require(xml.range(of: "</object>", range: object.upperBound..<xml.endIndex))
         var edited = xml
         edited.replaceSubrange(
             object.lowerBound..<end.upperBound,
             with: "<object type=\"XDDEVATTRIBUTEMAPPING\" id=\"z109\">\n"
                 + "        <attribute name=\"valueexpressiondata\" type=\"binary\">bm90IGFuIGFyY2hpdmU=</attribute>\n"
-                + "        <attribute name=\"name\" type=\"string\">code</attribute>\n    </object>")
+                + "        <attribute name=\"name\" type=\"string\">code</attribute>\n    </object>"
+        )
         try Data(edited.utf8).write(to: folder.appendingPathComponent("xcmapping.xml"))
         let error = #expect(throws: XcodeModelError.self) { try XcodeMappingModel(at: folder) }
         #expect(error?.path == folder.appendingPathComponent("xcmapping.xml").path)
@@ -273,7 +293,8 @@ struct XcodeMappingModelTests {
     @Test(.enabled(if: ProcessInfo.processInfo.environment["FAULTLINE_MAPPING_MODELS"] != nil))
     func localMappingModels() throws {
         let directory = URL(
-            fileURLWithPath: try #require(ProcessInfo.processInfo.environment["FAULTLINE_MAPPING_MODELS"]))
+            fileURLWithPath: try #require(
+                ProcessInfo.processInfo.environment["FAULTLINE_MAPPING_MODELS"]))
         let dataset = ChainDataset(rowsPerEntity: 60, seed: 28)
         let bundles =
             FileManager.default.enumerator(atPath: directory.path)?.compactMap { $0 as? String }
@@ -291,12 +312,17 @@ struct XcodeMappingModelTests {
                 do {
                     let mapping = try XcodeMappingModel(at: url)
                     guard mapping.modelName == name else { continue }
-                    let (from, to) = (mapping.sourceVersionName ?? "?", mapping.destinationVersionName ?? "?")
+                    let (from, to) = (
+                        mapping.sourceVersionName ?? "?", mapping.destinationVersionName ?? "?"
+                    )
                     do {
                         let source = try Self.model(bundle, from)
                         let destination = try Self.model(bundle, to)
-                        line = "\(from) -> \(to): "
-                            + MappingModelRun(mapping: mapping, source: source, destination: destination)
+                        line =
+                            "\(from) -> \(to): "
+                            + MappingModelRun(
+                                mapping: mapping, source: source, destination: destination
+                            )
                             .run(dataset: dataset)
                     } catch {
                         line = "\(from) -> \(to): versions not loaded: \(error)"

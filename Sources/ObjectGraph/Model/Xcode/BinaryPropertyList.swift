@@ -42,7 +42,9 @@ enum BinaryPropertyList {
         else { return nil }
         var offsets: [Int] = []
         for index in 0..<count {
-            guard let offset = Reader.unsigned(bytes, at: table + index * offsetSize, size: offsetSize),
+            guard
+                let offset = Reader.unsigned(
+                    bytes, at: table + index * offsetSize, size: offsetSize),
                 offset >= 8, offset < table
             else { return nil }
             offsets.append(offset)
@@ -168,7 +170,8 @@ enum BinaryPropertyList {
             var bits: UInt64 = 0
             for byte in bytes[offset..<offset + size] { bits = bits << 8 | UInt64(byte) }
             return size == 4
-                ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) : Double(bitPattern: bits)
+                ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits)))
+                : Double(bitPattern: bits)
         }
     }
 }

@@ -60,7 +60,8 @@ public struct XcodeMappingModel: Sendable {
         guard exists, let data = FileManager.default.contents(atPath: file.path) else {
             throw XcodeModelError(
                 path: file.path,
-                problem: .unreadable(reason: exists ? "cannot read the file" : "No such file or directory"))
+                problem: .unreadable(
+                    reason: exists ? "cannot read the file" : "No such file or directory"))
         }
         path = url.path
         let folder = isDirectory.boolValue ? url : url.deletingLastPathComponent()

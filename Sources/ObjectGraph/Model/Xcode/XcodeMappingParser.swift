@@ -42,7 +42,9 @@ enum XcodeMappingParser {
             throw XcodeModelError(
                 path: path, line: parser.lineNumber, column: parser.columnNumber,
                 problem: .syntax(
-                    message: parser.parserError.map { "not well-formed XML (\($0.localizedDescription))" }
+                    message: parser.parserError.map {
+                        "not well-formed XML (\($0.localizedDescription))"
+                    }
                         ?? "not well-formed XML"))
         }
         return reader.objects
@@ -64,7 +66,9 @@ enum XcodeMappingParser {
             guard let object = objects[id], object.type == "XDDEVENTITYMAPPING" else {
                 throw XcodeModelError(
                     path: path, line: root.line,
-                    problem: .invalid("the mapping model names entity mapping \(id), which the file does not hold"))
+                    problem: .invalid(
+                        "the mapping model names entity mapping \(id), which the file does not hold"
+                    ))
             }
             let mapping = try entityMapping(object, objects: objects, path: path)
             mappings.append((Int(object.attributes["mappingnumber"] ?? "") ?? 0, mapping))
@@ -86,11 +90,13 @@ enum XcodeMappingParser {
         guard source != nil || destination != nil else {
             throw XcodeModelError(
                 path: path, line: object.line,
-                problem: .invalid("an entity mapping names neither a source nor a destination entity"))
+                problem: .invalid(
+                    "an entity mapping names neither a source nor a destination entity"))
         }
         let name =
             nonEmpty(object.attributes["name"])
-            ?? (source.flatMap { s in destination.map { "\(s)To\($0)" } } ?? destination ?? source ?? "")
+            ?? (source.flatMap { s in destination.map { "\(s)To\($0)" } } ?? destination ?? source
+                ?? "")
         let generates = object.attributes["autogenerateexpression"] == "1"
         return XcodeEntityMapping(
             name: name, sourceEntity: source, destinationEntity: destination,
@@ -99,7 +105,8 @@ enum XcodeMappingParser {
             sourceExpression: try expression(object, "sourceexpressiondata", path: path),
             generatesExpressions: generates,
             attributeMappings: try properties(object, "attributemappings", objects, path: path),
-            relationshipMappings: try properties(object, "relationshipmappings", objects, path: path))
+            relationshipMappings: try properties(
+                object, "relationshipmappings", objects, path: path))
     }
 
     private static func properties(
@@ -176,8 +183,11 @@ enum XcodeMappingParser {
                 attribute = attributes["name"]?.lowercased()
                 text = ""
             case "relationship" where current != nil:
-                if let name = attributes["name"]?.lowercased(), let references = attributes["idrefs"] {
-                    current?.object.relationships[name] = references.split(separator: " ").map(String.init)
+                if let name = attributes["name"]?.lowercased(),
+                    let references = attributes["idrefs"]
+                {
+                    current?.object.relationships[name] = references.split(separator: " ").map(
+                        String.init)
                 }
             default: break
             }
