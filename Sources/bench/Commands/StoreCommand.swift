@@ -195,6 +195,10 @@ struct StoreCommand: Subcommand {
         } catch let error as UsageError {
             return console.failure(error, .usage)
         } catch {
+            // A refused or failed migration leaves no half-made copy behind.
+            for suffix in ["", "-wal", "-shm"] {
+                try? FileManager.default.removeItem(atPath: target.copy + ".migrating" + suffix)
+            }
             return console.failure(error, .failure)
         }
         let names = (before.map(\.entity) + after.map(\.entity)).reduce(into: [String]()) {

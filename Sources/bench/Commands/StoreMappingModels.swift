@@ -42,13 +42,19 @@ struct StoreMappingModels {
     ) {
         description.addMappingModels(found, versions: versions)
         let refused = Set(description.refusedMappingModels.map(\.mappingModel))
-        for mapping in found {
+        let step = found.filter { mapping in
             guard let from = mapping.sourceVersionName.flatMap(versions.model(named:)),
-                let to = mapping.destinationVersionName.flatMap(versions.model(named:)),
-                from.versionChecksum == source.versionChecksum,
-                to.versionChecksum == destination.versionChecksum
-            else { continue }
-            let outcome = refused.contains(mapping.path) ? "refused" : "applied"
+                let to = mapping.destinationVersionName.flatMap(versions.model(named:))
+            else { return false }
+            return from.versionChecksum == source.versionChecksum
+                && to.versionChecksum == destination.versionChecksum
+        }
+        let anyApplies = step.contains { !refused.contains($0.path) }
+        for mapping in step {
+            let outcome =
+                !refused.contains(mapping.path)
+                ? "applied"
+                : anyApplies ? "refused, not used: another one for this step runs" : "refused"
             console.out("mapping model: \(mapping.path) (\(outcome))")
         }
     }
