@@ -38,6 +38,50 @@ import Testing
         #expect(text.contains("LuxuryCar"), "\(text)")
     }
 
+    /// A `Shop` store made by `bench generate --model` (Tests/Fixtures/Faultline-XcodeMapping).
+    static func shopStore(in directory: TemporaryDirectory) throws -> (
+        store: String, bundle: String
+    ) {
+        let shop = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/Faultline-XcodeMapping")
+        let bundle = shop.appendingPathComponent("Shop.xcdatamodeld").path
+        let (status, text) = BenchToolTests.main(
+            "generate", "--model", bundle, "--model-version", "Shop", "--size", "50",
+            "--dataset-dir", directory.path("datasets"))
+        #expect(status == 0, "\(text)")
+        let datasets = URL(fileURLWithPath: directory.path("datasets"))
+        let folder = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: datasets.path).first {
+                $0.hasPrefix("model-Shop")
+            })
+        return (datasets.appendingPathComponent(folder + "/store.sqlite").path, bundle)
+    }
+
+    @Test("--migrate-to applies the app's mapping model for the step, or refuses naming it")
+    func mappingModels() throws {
+        let directory = try TemporaryDirectory()
+        let (store, bundle) = try Self.shopStore(in: directory)
+        let copy = directory.path("shop2.sqlite")
+        let (status, text) = BenchToolTests.main(
+            "store", "inspect", store, "--model", bundle, "--migrate-to", "Shop 2", "--out", copy)
+        #expect(status == 0, "\(text)")
+        #expect(text.contains("ShopV1toV2.xcmappingmodel (applied)"), "\(text)")
+        #expect(text.contains("Product copied (ProductToProduct: 5 objects)"), "\(text)")
+        let refusedCopy = directory.path("refused.sqlite")
+        let unsupported = URL(fileURLWithPath: bundle).deletingLastPathComponent()
+            .appendingPathComponent("Unsupported").path
+        let (refused, message) = BenchToolTests.main(
+            "store", "inspect", store, "--model", bundle, "--migrate-to", "Shop 2", "--out",
+            refusedCopy, "--mapping-models", unsupported)
+        #expect(refused == 1, "\(message)")
+        #expect(message.contains("ShopExpressions.xcmappingmodel (refused)"), "\(message)")
+        #expect(
+            message.contains("entity mapping VariationToVariation, property code"), "\(message)")
+        #expect(message.contains("not migrated by inference"), "\(message)")
+        #expect(!FileManager.default.fileExists(atPath: refusedCopy))
+        #expect(!FileManager.default.fileExists(atPath: refusedCopy + ".migrating"))
+    }
+
     @Test(
         "usage errors name the flag and exit 2",
         arguments: [

@@ -8,6 +8,12 @@ extension CustomMigrator {
         for relationship in destination.relationships {
             guard let rule = try rule(for: relationship, of: entityMapping, source: source)
             else { continue }
+            if case .relatedObjects(let name) = rule {
+                try setRelatedObjects(
+                    relationship, of: destination, from: name, number: number, source: source,
+                    entityMapping: entityMapping)
+                continue
+            }
             let (other, otherMapping) = try target(of: rule, from: entityMapping)
             switch relationship.storage {
             case .foreignKey(let key):
@@ -67,6 +73,8 @@ extension CustomMigrator {
         let name: String
         switch rule {
         case .objects(_, let madeBy), .sameSource(let madeBy): name = madeBy
+        case .relatedObjects:
+            preconditionFailure("relatedObjects is set by setRelatedObjects")
         }
         guard let index = mapping.entityMappings.firstIndex(where: { $0.name == name }) else {
             throw failure(entityMapping, "no entity mapping is named \(name)")
@@ -103,6 +111,8 @@ extension CustomMigrator {
                 + "ON s.Z_PK = k1.source JOIN temp._MIGRATION_KEYS k2 ON k2.mapping = "
                 + "\(Int64(other)) AND k2.source = s.\(oldKey.column) "
                 + "WHERE k1.mapping = \(Int64(number)) AND k1.destination = \(table).Z_PK"
+        case .relatedObjects:
+            return  // set by setRelatedObjects
         }
         try execute(
             "UPDATE \(table) SET \(key.column) = (\(value)) WHERE Z_PK IN (\(mine))")
@@ -117,7 +127,7 @@ extension CustomMigrator {
 
     /// A `SELECT o, t` of the (source owner key, source target key) pairs a source
     /// relationship relates.
-    private func sourcePairs(of name: String, in source: Entity, entityMapping: EntityMapping)
+    func sourcePairs(of name: String, in source: Entity, entityMapping: EntityMapping)
         throws -> SQL
     {
         guard let old = source.relationship(named: name) else {

@@ -109,7 +109,9 @@ struct CustomMigrator {
             try valueMaker(for: attribute, of: entityMapping, source: source)
         }
         let sourceTable = SQLName("Z_MIG_" + mapping.source.entity(id: source.rootID).tableName)
-        let reader = SourceRowReader(entity: source, table: sourceTable)
+        let reader = SourceRowReader(
+            entity: source, table: sourceTable,
+            includesSubentities: entityMapping.includesSubentities)
         let columns: [SQL] =
             ["Z_PK", "Z_ENT", "Z_OPT"] + destination.attributes.map { "\($0.column)" }
         let placeholders = [String](repeating: "?", count: columns.count).joined(separator: ", ")

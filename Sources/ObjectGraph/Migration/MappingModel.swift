@@ -62,6 +62,10 @@ public struct EntityMapping: Sendable {
     public var relationships: [String: RelationshipMapping]
     /// Which source objects get a destination object; all when nil.
     public var filter: (@Sendable (SourceObject) throws -> Bool)?
+    /// Whether the source entity's sub-entities' objects are read too (true). Xcode's
+    /// mapping models have one mapping per entity and read each entity's own objects
+    /// only (false), as Core Data's generated source fetch does.
+    public var includesSubentities = true
 
     /// A mapping called `name` from `source` objects to `destination` objects.
     /// - Parameters:
@@ -105,6 +109,12 @@ public enum RelationshipMapping: Sendable {
     /// The object the named mapping made from the same source object (the two halves
     /// of a split entity).
     case sameSource(madeBy: String)
+    /// The objects made, by whichever mappings made them, from the objects the source
+    /// object's relationship names: Core Data's
+    /// `destinationInstancesForSourceRelationshipNamed:sourceInstances:`, what Xcode
+    /// generates for a relationship mapping. The mappings are those from the source
+    /// relationship's destination (or a sub-entity) to the destination relationship's.
+    case relatedObjects(ofSourceRelationship: String)
 }
 
 /// A source object as entity mappings see it: its key and attribute values (to-one

@@ -17,6 +17,13 @@ public enum MigrationError: Error, Equatable, Sendable, CustomStringConvertible 
     case invalidStages(path: String, reason: String)
     /// A custom mapping or migration handler failed; the store was rolled back.
     case mappingFailed(path: String, mapping: String, reason: String)
+    /// A mapping model (Xcode's `.xcmappingmodel`) exists for the store's model version
+    /// and the opened one, but parts of it cannot run here (a custom migration policy,
+    /// a value expression the engine does not evaluate); lists every part. The store is
+    /// not migrated by inference instead: that would drop what the mapping carries.
+    /// `path` is nil when the mapping was checked without a store.
+    case mappingModelNotApplicable(
+        path: String?, mappingModel: String, problems: [MappingModelProblem])
     /// SQLite refused a migration statement (a uniqueness constraint the data violates,
     /// a full disk); the store was rolled back.
     case storeRefused(path: String, step: String, reason: String)
@@ -46,6 +53,13 @@ public enum MigrationError: Error, Equatable, Sendable, CustomStringConvertible 
         case .mappingFailed(let path, let mapping, let reason):
             return "migration of store \(path) failed in \(mapping): \(reason); the store was "
                 + "rolled back to its previous version"
+        case .mappingModelNotApplicable(let path, let mappingModel, let problems):
+            return (path.map { "cannot migrate store \($0): " } ?? "")
+                + "mapping model \(mappingModel) cannot run here: "
+                + problems.map(\.description).joined(separator: "; ")
+                + (path == nil ? "" : "; the store was not changed")
+                + "; the store is not migrated by inference, which would drop what the "
+                + "mapping model carries"
         case .storeRefused(let path, let step, let reason):
             return "migration of store \(path) failed at \"\(step)\": \(reason); the store "
                 + "was rolled back to its previous version"

@@ -8,6 +8,8 @@ struct SourceRowReader {
     let entity: Entity
     /// The old table (renamed `Z_MIG_…`).
     let table: SQLName
+    /// Whether sub-entities' rows are read too.
+    var includesSubentities = true
 
     /// Up to `limit` objects with keys above `after` (all of them when `limit` is 0).
     func read(from connection: Connection, after: Int64, limit: Int, path: String) throws
@@ -24,7 +26,8 @@ struct SourceRowReader {
         var sql: SQL =
             "SELECT \(list) FROM \(table) WHERE Z_ENT BETWEEN "
             + "\(Int64(entity.descendantIDs.lowerBound)) AND "
-            + "\(Int64(entity.descendantIDs.upperBound)) AND Z_PK > \(after) ORDER BY Z_PK"
+            + "\(Int64(includesSubentities ? entity.descendantIDs.upperBound : entity.id)) "
+            + "AND Z_PK > \(after) ORDER BY Z_PK"
         if limit > 0 { sql.append(" LIMIT \(Int64(limit))") }
         let attributeCount = entity.attributes.count
         do {

@@ -43,6 +43,12 @@ enum StoreMigration {
         }) {
             return try runCustom(custom, on: connection, stored: stored, path: path)
         }
+        if let refusal = try description.refusedMappingModels.first(where: {
+            try $0.destination.versionChecksum == model.versionChecksum
+                && matches(stored, $0.source, connection)
+        }) {
+            throw refusal.error(path: path)
+        }
         guard !description.sourceModels.isEmpty || !description.mappingModels.isEmpty else {
             guard differences.isEmpty else {
                 throw StoreError.schemaMismatch(

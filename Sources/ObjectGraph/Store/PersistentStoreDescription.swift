@@ -38,6 +38,10 @@ public struct PersistentStoreDescription: Sendable {
     /// Custom (heavyweight) mappings, used when one's source matches the store and its
     /// destination is the opened model (docs/MIGRATION.md).
     public var mappingModels: [MappingModel] = []
+    /// Xcode mapping models that exist for a pair of versions but cannot run here:
+    /// opening a store that needs one of those steps throws its error instead of
+    /// inferring the mapping (``addMappingModels(_:versions:)`` fills it).
+    public var refusedMappingModels: [MappingModelRefusal] = []
     /// Ordered migration stages (Core Data's `NSPersistentStoreStagedMigrationManagerOptionKey`);
     /// when set, the store is migrated stage by stage instead.
     public var stagedMigrationManager: StagedMigrationManager?

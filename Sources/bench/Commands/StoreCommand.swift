@@ -22,7 +22,11 @@ struct StoreCommand: Subcommand {
         closest version. With --migrate-to VERSION --out COPY it copies
         the store to COPY (which must not exist), migrates the copy to VERSION the way
         loadPersistentStores() does (the fitting version as the source model) and
-        prints each entity's rows before and after, and the migration's steps.
+        prints each entity's rows before and after, and the migration's steps. A
+        mapping model (.xcmappingmodel) for that pair of versions, found under
+        --mapping-models DIR (default: the folder holding BUNDLE), is applied when the
+        engine can run it, and otherwise the migration is refused naming the mapping
+        model, the entity mapping and the custom policy class: never inferred instead.
         Exit codes: 0 a version fits (and the copy migrated), 1 none fits or the
         migration failed, 2 usage or input error.
         """
@@ -31,11 +35,16 @@ struct StoreCommand: Subcommand {
     static let migrateTo = ValueOption(
         "--migrate-to", "VERSION", "migrate a copy of the store to this model version")
     static let out = ValueOption("--out", "COPY", "where --migrate-to writes the migrated copy")
-    static let options: [any CommandOption] = [model, migrateTo, out]
+    static let mappingModels = ValueOption(
+        "--mapping-models", "DIR",
+        "where the app's .xcmappingmodel folders are (default: the folder holding BUNDLE)")
+    static let options: [any CommandOption] = [model, migrateTo, out, mappingModels]
 
     let store: String
     let bundle: String
     let migration: (version: String, copy: String)?
+    /// Where the mapping models are looked for.
+    let mappingDirectory: String
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.count == 2, arguments.positionals[0] == "inspect" else {
@@ -46,6 +55,9 @@ struct StoreCommand: Subcommand {
             throw Self.usageError("--model BUNDLE is required")
         }
         self.bundle = bundle
+        mappingDirectory =
+            try arguments.value(Self.mappingModels)
+            ?? URL(fileURLWithPath: bundle).standardizedFileURL.deletingLastPathComponent().path
         switch (try arguments.value(Self.migrateTo), try arguments.value(Self.out)) {
         case (nil, nil): migration = nil
         case (let version?, let copy?): migration = (version, copy)
@@ -164,8 +176,13 @@ struct StoreCommand: Subcommand {
             let temporary = target.copy + ".migrating"
             try? FileManager.default.removeItem(atPath: temporary)
             try StoreCopy.copy(from: snapshot, to: temporary)
+            let mappings = StoreMappingModels(
+                directory: mappingDirectory, bundle: bundle, versions: versions, console: console)
             let reports = try StoreCopy.migrate(
-                temporary, to: destination, source: source)
+                temporary, to: destination, source: source
+            ) {
+                mappings.add(to: &$0, from: source, to: destination)
+            }
             try StoreCopy.move(temporary, to: target.copy)
             after = try StoreInspection(
                 path: target.copy, versions: [(target.version, destination)]
@@ -178,6 +195,10 @@ struct StoreCommand: Subcommand {
         } catch let error as UsageError {
             return console.failure(error, .usage)
         } catch {
+            // A refused or failed migration leaves no half-made copy behind.
+            for suffix in ["", "-wal", "-shm"] {
+                try? FileManager.default.removeItem(atPath: target.copy + ".migrating" + suffix)
+            }
             return console.failure(error, .failure)
         }
         let names = (before.map(\.entity) + after.map(\.entity)).reduce(into: [String]()) {

@@ -43,15 +43,18 @@ enum StoreCopy {
     }
 
     /// Opens the copy at `path` with `model`, `source` as the model it was made with,
-    /// which migrates it as `loadPersistentStores()` does; returns what it did.
+    /// which migrates it as `loadPersistentStores()` does (`configure` adds mapping
+    /// models); returns what it did.
     ///
     /// - Throws: ``StoreError``, ``MigrationError`` or ``ModelError``.
-    static func migrate(_ path: String, to model: ManagedObjectModel, source: ManagedObjectModel)
-        throws -> [MigrationReport]
-    {
+    static func migrate(
+        _ path: String, to model: ManagedObjectModel, source: ManagedObjectModel,
+        configure: (inout PersistentStoreDescription) -> Void = { _ in }
+    ) throws -> [MigrationReport] {
         let container = PersistentContainer(name: "inspect", model: model)
         var description = PersistentStoreDescription(url: URL(fileURLWithPath: path))
         description.sourceModels = [source]
+        configure(&description)
         container.persistentStoreDescriptions = [description]
         try container.loadPersistentStores()
         return container.migrationReports

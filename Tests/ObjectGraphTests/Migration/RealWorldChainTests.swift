@@ -12,7 +12,8 @@ import Testing
 /// by Core Data lightweight in the app (no mapping models), so every step must migrate
 /// here too; ``refusals`` lists the steps inference refuses, with the reasons, should
 /// a chain ever have one. More chains can be run from a directory named by
-/// `FAULTLINE_MODEL_CHAINS` (see ``localChains()``).
+/// `FAULTLINE_MODEL_CHAINS` (see ``localChains()``); a step the directory holds an
+/// `.xcmappingmodel` for runs with it (``MappingModelRun``), not by inference.
 @Suite struct RealWorldChainTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -105,10 +106,40 @@ import Testing
     func localChains() throws {
         let directory = try #require(ProcessInfo.processInfo.environment["FAULTLINE_MODEL_CHAINS"])
         let dataset = ChainDataset(rowsPerEntity: 200, seed: 20)
+        // A step the app ships a mapping model for is migrated with it (or refused),
+        // never inferred: Core Data uses the mapping model.
+        let mappings = XcodeMappingModel.find(in: URL(fileURLWithPath: directory)).compactMap {
+            try? XcodeMappingModel(at: $0)
+        }
         for chain in try ModelChain.chains(in: URL(fileURLWithPath: directory)) {
+            let bundleName = chain.bundle.deletingPathExtension().lastPathComponent
             for step in chain.steps {
+                if let mapping = mappings.first(where: {
+                    $0.modelName == bundleName && $0.sourceVersionName == step.from
+                        && $0.destinationVersionName == step.to
+                }) {
+                    print(
+                        "chain \(step): mapping model \(mapping.name): "
+                            + run(mapping, step, dataset))
+                    continue
+                }
                 print("chain \(step): " + describe(step, dataset: dataset))
             }
+        }
+    }
+
+    private func run(_ mapping: XcodeMappingModel, _ step: ChainStep, _ dataset: ChainDataset)
+        -> String
+    {
+        do {
+            let bundle = try XcodeModelBundle(at: step.chain.bundle)
+            return MappingModelRun(
+                mapping: mapping,
+                source: try XcodeMappingModelLocalTests.model(bundle, step.from),
+                destination: try XcodeMappingModelLocalTests.model(bundle, step.to)
+            ).run(dataset: dataset)
+        } catch {
+            return "not run: \(error)"
         }
     }
 
