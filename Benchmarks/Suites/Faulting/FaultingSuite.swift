@@ -9,7 +9,9 @@ import Workloads
 /// Expected statements (coredata-reference.md section 3), D = distinct authors:
 /// - `faults` (defaults) and `objects` (`returnsObjectsAsFaults = false`): 1 + D;
 /// - `no-property-values`: 1 + N + D (every post fault fires its own SELECT);
-/// - `prefetch-author`: 2; `raw`: 1 JOIN.
+/// - `prefetch-author`: 2; `raw`: 1 JOIN;
+/// - `raw-same-sql`: `faults`' 1 + D statements run raw, every column decoded into
+///   structs, each author's row fault once (``SameSQL``).
 ///
 /// "Recent" orders by the indexed `createdAtIndexed`, so finding the 1,000 posts walks an
 /// index instead of sorting every post, and the scenario measures faulting at every size.
@@ -25,7 +27,7 @@ enum FaultingSuite {
 
     /// The ways `posts-with-author` reads.
     enum Variant: BenchmarkVariant {
-        case faults, noPropertyValues, objects, prefetchAuthor, raw
+        case faults, noPropertyValues, objects, prefetchAuthor, raw, sameSQL
 
         var configuration: BenchmarkConfiguration {
             switch self {
@@ -39,6 +41,7 @@ enum FaultingSuite {
             case .objects: .init("objects", summary: "returnsObjectsAsFaults = false")
             case .prefetchAuthor: .init("prefetch-author", summary: "prefetches author: 2")
             case .raw: .init("raw", summary: "one JOIN", kind: .raw)
+            case .sameSQL: SameSQL.configuration(mirroring: "faults")
             }
         }
     }
@@ -60,6 +63,7 @@ enum FaultingSuite {
                 try engine($0) { $0.relationshipKeyPathsForPrefetching = ["author"] }
             }
         case .raw: try state.raw(raw)
+        case .sameSQL: try state.raw(sameSQL)
         }
     }
 
@@ -77,6 +81,32 @@ enum FaultingSuite {
         for post in try context.fetch(request) {
             checksum.combine(post.title ?? "")
             checksum.combine(post.author?.name ?? "")
+        }
+        return checksum.value
+    }
+
+    /// `faults`' statements raw: the posts' SELECT, then one row fault per distinct
+    /// author, in first-read order, kept in a table as the engine's row cache keeps them.
+    private static func sameSQL(_ connection: Connection) throws -> UInt64 {
+        let posts = try connection.fetchAll(
+            """
+            SELECT \(raw: SameSQL.postColumns) FROM ZPOST t0 \
+            ORDER BY t0.ZCREATEDATINDEXED DESC LIMIT \(limit)
+            """
+        ) { SameSQL.PostRow($0) }
+        var authors: [Int64: SameSQL.UserRow] = [:]
+        var checksum = Checksum()
+        for post in posts {
+            checksum.combine(post.title ?? "")
+            guard let key = post.author else {
+                checksum.combine("")
+                continue
+            }
+            if authors[key] == nil {
+                authors[key] = try SameSQL.fault(
+                    connection, SameSQL.userFault(key), SameSQL.UserRow.init)
+            }
+            checksum.combine(authors[key]?.name ?? "")
         }
         return checksum.value
     }

@@ -9,12 +9,13 @@ import Workloads
 /// one save), `kvc` (`insertNewObject`, `setValue(_:forKey:)`, one save),
 /// `batch-dictionaries` (``BatchInsertRequest`` of dictionaries), `batch-typed` (its
 /// `managedObjectHandler`, filling one reused `Post`) and `raw` (one prepared INSERT per
-/// row in one transaction). Each iteration starts from a fresh copy of the dataset (not
+/// row in one transaction), and `raw-same-sql` (`typed`'s statements: ``SameSQL``).
+/// Each iteration starts from a fresh copy of the dataset (not
 /// timed); the checksum is ``BatchOpsSuite/digest(_:)`` of the result, read untimed.
 enum MaterializeInsert {
     /// The ways rows are inserted.
     enum Variant: BenchmarkVariant {
-        case typed, kvc, batchDictionaries, batchTyped, raw
+        case typed, kvc, batchDictionaries, batchTyped, raw, sameSQL
 
         var configuration: BenchmarkConfiguration {
             switch self {
@@ -25,6 +26,7 @@ enum MaterializeInsert {
             case .batchTyped:
                 .init("batch-typed", summary: "BatchInsertRequest, managedObjectHandler")
             case .raw: .init("raw", summary: "prepared INSERT loop", kind: .raw)
+            case .sameSQL: SameSQL.configuration(mirroring: "typed")
             }
         }
     }
@@ -74,6 +76,7 @@ enum MaterializeInsert {
                         })
                 }
             case .raw: try state.suite.raw { try insertRaw($0, count) }
+            case .sameSQL: try state.suite.raw { try insertSameSQL($0, count) }
             }
         },
         verify: { try BatchOpsSuite.digest($0.suite.store.connection) })
@@ -91,6 +94,31 @@ enum MaterializeInsert {
                     \(title), \(title), \("body of new post \(index)"), 5, \(date), \(date), \
                     \(index % 500), 'draft', 'draft')
                     """)
+            }
+        }
+    }
+
+    /// `typed`'s save raw: the new posts' values built first (the inserted objects),
+    /// then the engine's key reservation (`Z_PRIMARYKEY` read and moved in one exclusive
+    /// transaction) and one INSERT of every column per post, all bound, in a second.
+    private static func insertSameSQL(_ connection: Connection, _ count: Int) throws {
+        var posts: [SameSQL.PostRow] = []
+        posts.reserveCapacity(count)
+        for index in 0..<count {
+            let date = Date(timeIntervalSinceReferenceDate: 700_000_000 + Double(index))
+            let title = "new post \(index)"
+            posts.append(
+                SameSQL.PostRow(
+                    key: 0, version: 1, body: "body of new post \(index)", createdAt: date,
+                    createdAtIndexed: date, likes: Int32(index % 500), status: "draft",
+                    statusIndexed: "draft", title: title, titleIndexed: title, wordCount: 5,
+                    author: nil))
+        }
+        let first = try SameSQL.reserveKeys(connection, entity: SameSQL.postEntity, count: count)
+        try connection.transaction(.exclusive) {
+            for (offset, post) in posts.enumerated() {
+                _ = try connection.execute(
+                    SameSQL.insertPost(post, key: first + Int64(offset)))
             }
         }
     }

@@ -7,14 +7,16 @@ import Workloads
 /// faults, one SELECT each, against the same SELECTs run raw through reused
 /// statements. Both read the first 1,000 users by (unique, indexed) email, found untimed before
 /// each iteration (their IDs for `lookup`; the users themselves, loaded, for `to-many`,
-/// so only the relationship fault is timed).
+/// so only the relationship fault is timed). `raw` runs the engine's statements but reads
+/// only the column it needs; `raw-same-sql` (``SameSQL``) decodes every column the
+/// engine decodes, into structs.
 enum MaterializeLookups {
     /// How many users are read.
     static let count = 1_000
 
     /// Engine or floor.
     enum Variant: BenchmarkVariant {
-        case engine, raw
+        case engine, raw, sameSQL
 
         var configuration: BenchmarkConfiguration {
             switch self {
@@ -23,6 +25,7 @@ enum MaterializeLookups {
                     "engine", summary: "one fault per object",
                     demonstrates: [.perRowFetch, .nPlusOne])
             case .raw: .init("raw", summary: "the same SELECT, reused", kind: .raw)
+            case .sameSQL: SameSQL.configuration(mirroring: "engine")
             }
         }
     }
@@ -72,7 +75,8 @@ enum MaterializeLookups {
     private static func scenario(
         _ name: String, _ summary: String, load: Bool,
         engine: @escaping @Sendable (LookupState, ManagedObjectContext) throws -> UInt64,
-        raw: @escaping @Sendable ([Int64], Connection) throws -> UInt64
+        raw: @escaping @Sendable ([Int64], Connection) throws -> UInt64,
+        sameSQL: @escaping @Sendable ([Int64], Connection) throws -> UInt64
     ) -> BenchmarkScenario {
         BenchmarkScenario(
             name, summary: summary, variants: Variant.self,
@@ -83,6 +87,7 @@ enum MaterializeLookups {
                 switch variant {
                 case .engine: return try state.suite.engine { try engine(prepared, $0) }
                 case .raw: return try state.suite.raw { try raw(prepared.keys, $0) }
+                case .sameSQL: return try state.suite.raw { try sameSQL(prepared.keys, $0) }
                 }
             })
     }
@@ -97,7 +102,15 @@ enum MaterializeLookups {
                 names.append((id.primaryKey ?? 0, user.name ?? ""))
             }
             return digest(names)
-        }, raw: lookUpRaw)
+        }, raw: lookUpRaw,
+        sameSQL: { keys, connection in
+            var names: [(Int64, String)] = []
+            for key in keys {
+                let user = try SameSQL.fault(connection, SameSQL.userFault(key), SameSQL.UserRow.init)
+                names.append((key, user?.name ?? ""))
+            }
+            return digest(names)
+        })
 
     /// The engine's fault statement for a user, run per key on one cached statement.
     private static func lookUpRaw(_ keys: [Int64], _ connection: Connection) throws -> UInt64 {
@@ -134,7 +147,10 @@ enum MaterializeLookups {
         "to-many", "Reads 1,000 loaded users' posts, one to-many fault each", load: true,
         engine: { state, _ in
             digest(state.users.map { ($0.objectID.primaryKey ?? 0, $0.posts.count) })
-        }, raw: postsRaw)
+        }, raw: postsRaw,
+        sameSQL: { keys, connection in
+            digest(try keys.map { ($0, try SameSQL.keys(connection, SameSQL.userPosts($0)).count) })
+        })
 
     /// `materialize/n-plus-one`.
     static let nPlusOne = scenario(
@@ -149,7 +165,19 @@ enum MaterializeLookups {
                         user.posts.map { $0.title ?? "" }.sorted().joined()
                     )
                 })
-        }, raw: titlesRaw)
+        }, raw: titlesRaw,
+        sameSQL: { keys, connection in
+            var results: [(Int64, String)] = []
+            for key in keys {
+                var titles: [String] = []
+                for post in try SameSQL.keys(connection, SameSQL.userPosts(key)) {
+                    let row = try SameSQL.fault(connection, SameSQL.postFault(post), SameSQL.PostRow.init)
+                    titles.append(row?.title ?? "")
+                }
+                results.append((key, titles.sorted().joined()))
+            }
+            return digest(results)
+        })
 
     /// The engine's statements for `n-plus-one`, issued by hand: per user the to-many
     /// ID SELECT, then per post its row fault's SELECT.

@@ -7,7 +7,8 @@ import Workloads
 ///
 /// - `materialize/read-two`: fetch every post and read its title and likes: `typed`
 ///   (`Post.fetchRequest()`, `post.title`), `kvc` (`value(forKey:)`) and `raw` (the same
-///   two columns through SQLiteDB). One SELECT each.
+///   two columns through SQLiteDB), `raw-same-sql` (`typed`'s own SELECT of every
+///   column, decoded into structs: ``SameSQL``). One SELECT each.
 /// - `materialize/reset`: `fetch` fetches every post; `reset` times only the
 ///   `context.reset()` that discards them (the fetch runs untimed before it). Both
 ///   count the posts, so their checksums agree.
@@ -31,13 +32,14 @@ enum MaterializeSuite {
 
     /// How `read-two` reads.
     enum ReadVariant: BenchmarkVariant {
-        case typed, kvc, raw
+        case typed, kvc, raw, sameSQL
 
         var configuration: BenchmarkConfiguration {
             switch self {
             case .typed: .init("typed", summary: "Post subclass, typed properties")
             case .kvc: .init("kvc", summary: "value(forKey:)")
             case .raw: .init("raw", summary: "one SELECT of two columns", kind: .raw)
+            case .sameSQL: SameSQL.configuration(mirroring: "typed")
             }
         }
     }
@@ -51,6 +53,7 @@ enum MaterializeSuite {
             case .typed: try state.engine(readTyped)
             case .kvc: try state.engine(readKeyValue)
             case .raw: try state.raw(readRaw)
+            case .sameSQL: try state.raw(readSameSQL)
             }
         })
 
@@ -77,6 +80,20 @@ enum MaterializeSuite {
         try connection.forEachRow("SELECT t0.ZTITLE, t0.ZLIKES FROM ZPOST t0") { row in
             checksum.combine(row.string(at: 0))
             checksum.combine(Int(row.int64(at: 1)))
+        }
+        return checksum.value
+    }
+
+    /// `typed`'s fetch raw: every column of every post decoded into a struct (the
+    /// objects the fetch returns), then the same two values read.
+    private static func readSameSQL(_ connection: Connection) throws -> UInt64 {
+        let posts = try connection.fetchAll("SELECT \(raw: SameSQL.postColumns) FROM ZPOST t0") {
+            SameSQL.PostRow($0)
+        }
+        var checksum = Checksum()
+        for post in posts {
+            checksum.combine(post.title ?? "")
+            checksum.combine(Int(post.likes))
         }
         return checksum.value
     }

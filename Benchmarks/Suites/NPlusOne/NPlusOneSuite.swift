@@ -17,6 +17,8 @@ import Workloads
 ///   `propertiesToFetch` ("to-many key not allowed here"), so no single Core Data fetch
 ///   reads them.
 ///
+/// `raw-same-sql` in both runs `fault-per-object`'s statements raw (``SameSQL``).
+///
 /// Recent posts are ordered by the indexed `createdAtIndexed` (no sort of every post).
 /// Each iteration starts from an empty context (reset, not timed). Cost: 1,000 parents.
 enum NPlusOneSuite {
@@ -30,7 +32,7 @@ enum NPlusOneSuite {
 
     /// The ways `user-post-counts` counts.
     enum CountVariant: BenchmarkVariant {
-        case faultPerObject, prefetch, countSubquery, raw
+        case faultPerObject, prefetch, countSubquery, raw, sameSQL
 
         var configuration: BenchmarkConfiguration {
             switch self {
@@ -42,13 +44,14 @@ enum NPlusOneSuite {
             case .countSubquery:
                 .init("count-subquery", summary: "one dictionary fetch with posts.@count")
             case .raw: .init("raw", summary: "one SELECT with a correlated COUNT", kind: .raw)
+            case .sameSQL: SameSQL.configuration(mirroring: "fault-per-object")
             }
         }
     }
 
     /// The ways `post-tags` reads (no `count-subquery`: see the type's notes).
     enum TagVariant: BenchmarkVariant {
-        case faultPerObject, prefetch, raw
+        case faultPerObject, prefetch, raw, sameSQL
 
         var configuration: BenchmarkConfiguration {
             switch self {
@@ -58,6 +61,7 @@ enum NPlusOneSuite {
                     demonstrates: [.nPlusOne])
             case .prefetch: .init("prefetch", summary: "prefetches tags: 2 statements")
             case .raw: .init("raw", summary: "one JOIN", kind: .raw)
+            case .sameSQL: SameSQL.configuration(mirroring: "fault-per-object")
             }
         }
     }
@@ -79,6 +83,7 @@ enum NPlusOneSuite {
         case .prefetch: try state.engine { try countPosts($0, prefetch: true) }
         case .countSubquery: try state.engine(countInQuery)
         case .raw: try state.raw { try NPlusOneRaw.postCounts($0, limit: limit) }
+        case .sameSQL: try state.raw { try NPlusOneRaw.postCountsSameSQL($0, limit: limit) }
         }
     }
 
@@ -122,6 +127,7 @@ enum NPlusOneSuite {
         case .faultPerObject: try state.engine { try readTags($0, prefetch: false) }
         case .prefetch: try state.engine { try readTags($0, prefetch: true) }
         case .raw: try state.raw { try NPlusOneRaw.postTags($0, limit: limit) }
+        case .sameSQL: try state.raw { try NPlusOneRaw.postTagsSameSQL($0, limit: limit) }
         }
     }
 
