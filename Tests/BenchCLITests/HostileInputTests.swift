@@ -64,7 +64,8 @@ import Testing
             #expect(outcome.exited, "\(arguments[0]): \(outcome)")
             #expect([0, 1].contains(outcome.status ?? -1), "\(arguments[0]): \(outcome)")
         }
-        let html = try String(contentsOfFile: directory.path("out/latest/index.html"), encoding: .utf8)
+        let html = try String(
+            contentsOfFile: directory.path("out/latest/index.html"), encoding: .utf8)
         #expect(html.contains("<svg"))
         #expect(!html.contains("inf"), "an infinite coordinate reached the SVG")
     }

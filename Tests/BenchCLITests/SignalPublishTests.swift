@@ -100,7 +100,8 @@ import Testing
             [
                 "run", "--suite", "selftest", "--iterations", "100000", "--max-time", "10m",
                 "--out", out.path,
-            ], environment: KillTrial.temporaryFiles(in: directory.url.appendingPathComponent("tmp")),
+            ],
+            environment: KillTrial.temporaryFiles(in: directory.url.appendingPathComponent("tmp")),
             in: directory.url)
         try child.await("first case") { child.errors.contains("running") }
         child.signal(number)

@@ -131,7 +131,8 @@ import Testing
         let finding = try #require(RunFindings.findings(in: [perOwner]).first)
         #expect(finding.subject.entity == "MastodonUser")
         #expect(finding.subject.keyPath == "domainBlockingBy")
-        #expect(finding.title.contains("MastodonUser.domainBlockingBy once per MastodonUser object"))
+        #expect(
+            finding.title.contains("MastodonUser.domainBlockingBy once per MastodonUser object"))
         #expect(finding.fix.coreData.contains("[\"domainBlockingBy\"]"))
         #expect(finding.fix.coreData.contains("NSFetchRequest<MastodonUser>"))
         #expect(finding.fix.swiftData.contains("[\\MastodonUser.domainBlockingBy]"))

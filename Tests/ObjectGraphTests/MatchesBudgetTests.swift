@@ -19,8 +19,9 @@ import Testing
         #expect(throws: FetchError.matchBudgetExceeded(pattern: Self.pattern, valueLength: 30)) {
             try StringMatching.matches(Self.value, Self.pattern, .matches, [])
         }
-        #expect("\(FetchError.matchBudgetExceeded(pattern: Self.pattern, valueLength: 30))"
-            == Self.message)
+        #expect(
+            "\(FetchError.matchBudgetExceeded(pattern: Self.pattern, valueLength: 30))"
+                == Self.message)
     }
 
     @Test("linear expressions on long values stay well inside the budget")

@@ -35,7 +35,8 @@ import Testing
         }
     }
 
-    @Test("materialize: read-two, lookup, to-many, n-plus-one and insert run the engine's statements")
+    @Test(
+        "materialize: read-two, lookup, to-many, n-plus-one and insert run the engine's statements")
     func materialize() {
         Self.check(
             MaterializeSuite.suite.benchmarks,
@@ -52,7 +53,9 @@ import Testing
 
     @Test("batch-size: the statements of fetchBatchSize 100")
     func batchSize() {
-        Self.check(BatchSizeSuite.suite.benchmarks, pairs: [("scroll", "batch-100"), ("scan", "batch-100")])
+        Self.check(
+            BatchSizeSuite.suite.benchmarks,
+            pairs: [("scroll", "batch-100"), ("scan", "batch-100")])
     }
 
     @Test("n-plus-one: the statements of fault-per-object")

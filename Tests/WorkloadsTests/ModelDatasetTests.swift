@@ -42,7 +42,9 @@ import Workloads
         #expect(throws: DatasetError.self) { try dataset(counts: ["Nope": 1]) }
     }
 
-    @Test("the dataset name (its cache key) changes with --entity counts and value bounds (issue 32, item 10)")
+    @Test(
+        "the dataset name (its cache key) changes with --entity counts and value bounds (issue 32, item 10)"
+    )
     func nameCoversPlans() throws {
         let plain = try dataset().schema.name
         #expect(try dataset().schema.name == plain, "the same scenario keeps its name")

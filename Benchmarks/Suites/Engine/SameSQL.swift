@@ -115,7 +115,9 @@ enum SameSQL {
             title: String?, titleIndexed: String?, wordCount: Int32, author: Int64?
         ) {
             (self.key, self.version, self.body) = (key, version, body)
-            (self.createdAt, self.createdAtIndexed, self.likes) = (createdAt, createdAtIndexed, likes)
+            (self.createdAt, self.createdAtIndexed, self.likes) = (
+                createdAt, createdAtIndexed, likes
+            )
             (self.status, self.statusIndexed) = (status, statusIndexed)
             (self.title, self.titleIndexed, self.wordCount) = (title, titleIndexed, wordCount)
             self.author = author

@@ -106,7 +106,8 @@ enum MaterializeLookups {
         sameSQL: { keys, connection in
             var names: [(Int64, String)] = []
             for key in keys {
-                let user = try SameSQL.fault(connection, SameSQL.userFault(key), SameSQL.UserRow.init)
+                let user = try SameSQL.fault(
+                    connection, SameSQL.userFault(key), SameSQL.UserRow.init)
                 names.append((key, user?.name ?? ""))
             }
             return digest(names)
@@ -171,7 +172,8 @@ enum MaterializeLookups {
             for key in keys {
                 var titles: [String] = []
                 for post in try SameSQL.keys(connection, SameSQL.userPosts(key)) {
-                    let row = try SameSQL.fault(connection, SameSQL.postFault(post), SameSQL.PostRow.init)
+                    let row = try SameSQL.fault(
+                        connection, SameSQL.postFault(post), SameSQL.PostRow.init)
                     titles.append(row?.title ?? "")
                 }
                 results.append((key, titles.sorted().joined()))

@@ -75,7 +75,8 @@ enum NPlusOneRaw {
             var names: [String] = []
             for key in try SameSQL.keys(connection, SameSQL.postTags(post.key)) {
                 if tags[key] == nil {
-                    tags[key] = try SameSQL.fault(connection, SameSQL.tagFault(key), SameSQL.TagRow.init)
+                    tags[key] = try SameSQL.fault(
+                        connection, SameSQL.tagFault(key), SameSQL.TagRow.init)
                 }
                 names.append(tags[key]?.name ?? "")
             }

@@ -91,7 +91,8 @@ struct MeasuredFinding {
         }
         switch cause.kind {
         case .objectFault:
-            return FindingSubject(entity: cause.fetchedEntity ?? cause.entity, keyPath: cause.keyPath)
+            return FindingSubject(
+                entity: cause.fetchedEntity ?? cause.entity, keyPath: cause.keyPath)
         case .toManyFault:
             guard let keyPath = cause.keyPath, let fetched = cause.fetchedEntity else {
                 return FindingSubject(entity: cause.entity, keyPath: cause.relationship)

@@ -102,7 +102,8 @@ import Testing
         switch policy {
         case .error:
             guard case .sqlite(let error, _) = failure else {
-                Issue.record("expected SQLITE_CONSTRAINT_UNIQUE, got \(String(describing: failure))")
+                Issue.record(
+                    "expected SQLITE_CONSTRAINT_UNIQUE, got \(String(describing: failure))")
                 return
             }
             #expect(error.code == .SQLITE_CONSTRAINT_UNIQUE)

@@ -88,7 +88,10 @@ extension ManagedObjectContext {
             request.propertiesToUpdate)
         let names = Set(request.propertiesToUpdate.keys)
         let history = batchHistory(
-            entity, properties: entity.attributes.indices.filter { names.contains(entity.attributes[$0].name) })
+            entity,
+            properties: entity.attributes.indices.filter {
+                names.contains(entity.attributes[$0].name)
+            })
         let result = try coordinator.batchUpdate(
             entity, values: values, matching: fetch, returningIDs: request.resultType == .objectIDs,
             history: history)

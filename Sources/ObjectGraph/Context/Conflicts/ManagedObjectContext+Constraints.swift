@@ -99,7 +99,8 @@ extension ManagedObjectContext {
             mergePolicy == .mergeByPropertyObjectTrump || mergePolicy == .mergeByPropertyStoreTrump
         var renames: [ObjectID: ObjectID] = [:]
         var gone = Set<ObjectID>()
-        for constraintIndex in 0..<(candidates.map(\.entity.uniquenessConstraints.count).max() ?? 0) {
+        for constraintIndex in 0..<(candidates.map(\.entity.uniquenessConstraints.count).max() ?? 0)
+        {
             var groups: [[SQLiteValue]: [ManagedObject]] = [:]
             var order: [[SQLiteValue]] = []
             for object in candidates where !gone.contains(object.objectID) {
@@ -108,7 +109,8 @@ extension ManagedObjectContext {
                 let row = childRowValues(of: object)
                 let columns = entity.uniquenessConstraints[constraintIndex]
                 var key: [SQLiteValue] = [
-                    .integer(Int64(entity.rootID)), .text(columns.map { "\($0)" }.joined(separator: ",")),
+                    .integer(Int64(entity.rootID)),
+                    .text(columns.map { "\($0)" }.joined(separator: ",")),
                 ]
                 for column in columns {
                     guard let slot = entity.columns.firstIndex(of: column) else { continue }

@@ -77,7 +77,8 @@ public struct ContextNotification: Sendable, CustomStringConvertible {
         name: Name, context: ManagedObjectContext, inserted: Set<ObjectID> = [],
         updated: Set<ObjectID> = [], deleted: Set<ObjectID> = [], refreshed: Set<ObjectID> = [],
         invalidated: Set<ObjectID> = [], invalidatedAll: Set<ObjectID>? = nil,
-        mergedUpdates: Set<ObjectID> = [], mergedDeletes: Set<ObjectID> = [], permanentIDs: [ObjectID: ObjectID] = [:]
+        mergedUpdates: Set<ObjectID> = [], mergedDeletes: Set<ObjectID> = [],
+        permanentIDs: [ObjectID: ObjectID] = [:]
     ) {
         self.name = name
         self.context = context

@@ -21,7 +21,8 @@ extension StoreCoordinator {
             .rowCondition()
         let sql = BatchSQL.update(entity, values: values, condition: condition)
         return try executeBatch(
-            sql, returningIDs: returningIDs, history: history.map { h in { h.record(updated: $0) } })
+            sql, returningIDs: returningIDs, history: history.map { h in { h.record(updated: $0) } }
+        )
     }
 
     /// Deletes the rows of `keys` from `entity`'s table, or when `keys` is nil every
