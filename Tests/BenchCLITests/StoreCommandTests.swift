@@ -38,13 +38,39 @@ import Testing
         #expect(text.contains("LuxuryCar"), "\(text)")
     }
 
+    @Test("several stores share one load of the bundle; --out is then a directory; the worst exit wins")
+    func severalStores() throws {
+        let directory = try TemporaryDirectory()
+        let second = directory.path("second.sqlite")
+        try FileManager.default.copyItem(atPath: Self.store, toPath: second)
+        let copies = directory.path("copies")
+        let (status, text) = BenchToolTests.main(
+            "store", "inspect", Self.store, second, "--model", Self.bundle, "--migrate-to",
+            "SampleModel2", "--out", copies)
+        #expect(status == 0, "\(text)")
+        #expect(text.components(separatedBy: "store: ").count == 3, "\(text)")
+        #expect(text.components(separatedBy: "fits: SampleModel\n").count == 3, "\(text)")
+        for name in ["SampleModel_V1.sqlite", "second.sqlite"] {
+            #expect(FileManager.default.fileExists(atPath: copies + "/" + name))
+            #expect(text.contains("migrated: \(copies)/\(name) (SampleModel2)"), "\(text)")
+        }
+        // A store no version fits (SampleModel3's, Tests/Fixtures/CoreDataPlus) makes the
+        // exit 1; the store after it is still inspected.
+        let other = Self.fixtures.appendingPathComponent("SampleModel3_V1.sqlite").path
+        let (mixed, report) = BenchToolTests.main(
+            "store", "inspect", other, Self.store, "--model", Self.bundle)
+        #expect(mixed == 1, "\(report)")
+        #expect(report.contains("no version of \(Self.bundle) fits the store"), "\(report)")
+        #expect(report.contains("store: \(Self.store) (written by Core Data)\nfits: SampleModel\n"))
+    }
+
     @Test(
         "usage errors name the flag and exit 2",
         arguments: [
             (["store", "inspect", "x.sqlite"], "--model BUNDLE is required"),
             (
                 ["store", "look", "x.sqlite", "--model", "m"],
-                "the only store action is 'inspect STORE'"
+                "the only store action is 'inspect STORE...'"
             ),
             (
                 ["store", "inspect", "x.sqlite", "--model", "m", "--migrate-to", "V"],

@@ -21,8 +21,9 @@ import ObjectGraph
 ///   other transformable values (whose bytes only their transformer makes) are left
 ///   out, each with a warning; transient properties have no storage and are skipped.
 ///
-/// The schema's name carries the model's name and digest, so a changed model never
-/// reuses a cached dataset. Cost: one pass over the model.
+/// The schema's name carries the model's name and digest (of the counts too, when
+/// `counts` names any), so a changed model or other counts never reuse a cached
+/// dataset. Cost: one pass over the model.
 public struct ModelDataset: Sendable {
     /// The schema to generate.
     public let schema: DatasetSchema
@@ -43,7 +44,8 @@ public struct ModelDataset: Sendable {
         trimmed.entities = model.entities.map { Self.storable($0, warnings: &warnings) }
         let engineModel = try trimmed.makeModel()
         warnings += engineModel.validationWarnings.map(\.description)
-        let name = Self.schemaName(path: model.path, digest: Self.storeDigest(engineModel))
+        let name = Self.schemaName(
+            path: model.path, digest: Self.digest(Self.storeDigest(engineModel), counts: counts))
         let entities = trimmed.entities
         let primary = Self.primary(entities)
         for entity in counts.keys.sorted() where !entities.contains(where: { $0.name == entity }) {
@@ -180,6 +182,19 @@ public struct ModelDataset: Sendable {
                 text += ";unique=" + columns.map(\.sql).joined(separator: ",")
             }
         }
+        return SHA256.digest(Array(text.utf8)).map { String($0, radix: 16) }.joined()
+    }
+
+    /// The store digest, and with `--entity` counts a digest of both: the counts decide
+    /// the rows generated, and the dataset cache keys entries by schema name, so a run
+    /// with other counts must never reuse the entry (the digest without counts is
+    /// unchanged, so existing names and baselines keep theirs).
+    private static func digest(_ storeDigest: String, counts: [String: Int]) -> String {
+        guard !counts.isEmpty else { return storeDigest }
+        let text =
+            storeDigest + "|counts="
+            + counts.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
+                separator: ",")
         return SHA256.digest(Array(text.utf8)).map { String($0, radix: 16) }.joined()
     }
 

@@ -30,6 +30,71 @@ import Testing
                 == "Z_FOK_5LASTSERVERSYNCEDACTIVECONVERSATIONS")
     }
 
+    @Test("two join columns for one entity: the suffix follows that entity's relationships in name order")
+    func collisionOrder() throws {
+        // Wire's store2-101-0.wiredatabase: User (23) is the member of Reaction.users
+        // (Reaction 19) and SystemMessage.users (SystemMessage 15, a Message sub-entity,
+        // numbered before Reaction). Core Data wrote Z_19USERS (Z_19REACTIONS, Z_23USERS)
+        // and Z_15USERS (Z_15SYSTEMMESSAGES, Z_23USERS1): the unsuffixed name went to the
+        // higher-numbered entity, the one User's relationship `reactions` (before
+        // `systemMessages` by name) points at. The same shape, numbered 1 to 4.
+        let name = [AttributeDescription(name: "name", type: .string)]
+        let model = ManagedObjectModel(entities: [
+            EntityDescription(name: "Message", attributes: name),
+            EntityDescription(
+                name: "SystemMessage", parent: "Message",
+                relationships: [
+                    RelationshipDescription(
+                        name: "users", destination: "User", inverse: "systemMessages",
+                        isToMany: true)
+                ]),
+            EntityDescription(
+                name: "Reaction", attributes: name,
+                relationships: [
+                    RelationshipDescription(
+                        name: "users", destination: "User", inverse: "reactions", isToMany: true)
+                ]),
+            EntityDescription(
+                name: "User", attributes: name,
+                relationships: [
+                    RelationshipDescription(
+                        name: "systemMessages", destination: "SystemMessage", inverse: "users",
+                        isToMany: true),
+                    RelationshipDescription(
+                        name: "reactions", destination: "Reaction", inverse: "users",
+                        isToMany: true),
+                ]),
+        ])
+        #expect(model.resolvedEntities.map(\.name) == ["Message", "SystemMessage", "Reaction", "User"])
+        let directory = try TemporaryDirectory()
+        let path = directory.path("messages.sqlite")
+        let container = PersistentContainer(name: "Messages", model: model)
+        container.persistentStoreDescriptions = [
+            PersistentStoreDescription(url: URL(fileURLWithPath: path))
+        ]
+        try container.loadPersistentStores()
+        let columns = { (table: String) in
+            try MigrationFixture.rows(
+                path, SQL(text: "SELECT name FROM pragma_table_info('\(table)') ORDER BY name"))
+        }
+        #expect(try columns("Z_2USERS") == [["Z_2SYSTEMMESSAGES"], ["Z_4USERS1"]])
+        #expect(try columns("Z_3USERS") == [["Z_3REACTIONS"], ["Z_4USERS"]])
+    }
+
+    @Test("entities are numbered as Core Data numbered DuckDuckGo's sync metadata: case-insensitively")
+    func caseInsensitiveRealNames() {
+        // duckduckgo/BrowserServicesKit Tests/DDGSyncTests/Resources/SyncMetadata_V3.sqlite:
+        // Z_PRIMARYKEY holds 1 SyncableSettingsMetadata, 2 SyncFeatureEntity; binary
+        // order would put "SyncF" (F = 0x46) before "Synca" (a = 0x61).
+        let name = [AttributeDescription(name: "name", type: .string)]
+        let model = ManagedObjectModel(entities: [
+            EntityDescription(name: "SyncFeatureEntity", attributes: name),
+            EntityDescription(name: "SyncableSettingsMetadata", attributes: name),
+        ])
+        #expect(
+            model.resolvedEntities.map(\.name) == ["SyncableSettingsMetadata", "SyncFeatureEntity"])
+    }
+
     @Test("entities are numbered in case-insensitive name order")
     func caseInsensitiveNumbering() throws {
         // Case-insensitively "account" < "admin" < "blog"; binary order puts "ADMIN" first.
