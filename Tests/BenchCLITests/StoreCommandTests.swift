@@ -34,6 +34,9 @@ import Testing
             "SampleModel2", "--out", copy)
         #expect(status == 0, "\(text)")
         #expect(FileManager.default.fileExists(atPath: copy))
+        // The copy is one file: no -wal or -shm left beside it.
+        #expect(!FileManager.default.fileExists(atPath: copy + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: copy + "-shm"))
         #expect(text.contains("Person: 20"), "\(text)")
         #expect(text.contains("LuxuryCar"), "\(text)")
     }

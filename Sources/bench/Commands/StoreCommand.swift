@@ -205,10 +205,12 @@ struct StoreCommand: Subcommand {
             try StoreCopy.copy(from: snapshot, to: temporary)
             let reports = try StoreCopy.migrate(
                 temporary, to: destination, source: source)
-            try StoreCopy.move(temporary, to: target.copy)
+            // Counted before the rename, which checkpoints the copy and removes its
+            // -wal and -shm: the copy is left as one file.
             after = try StoreInspection(
-                path: target.copy, versions: [(target.version, destination)]
+                path: temporary, versions: [(target.version, destination)]
             ).rowCounts
+            try StoreCopy.move(temporary, to: target.copy)
             console.out("migrated: \(target.copy) (\(target.version))")
             for report in reports {
                 for table in report.tables { console.out("  \(table)") }
