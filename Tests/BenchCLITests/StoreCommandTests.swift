@@ -25,6 +25,20 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: Self.store)) == before)
     }
 
+    @Test("--read reads every object and relationship of a copy through the engine")
+    func readsEveryObject() throws {
+        let before = try Data(contentsOf: URL(fileURLWithPath: Self.store))
+        let (status, text) = BenchToolTests.main(
+            "store", "inspect", Self.store, "--model", Self.bundle, "--read")
+        #expect(status == 0, "\(text)")
+        // The fixture holds 125 ZCAR and 20 ZPERSON rows, and 118 cars with a ZOWNER:
+        // each is reached once as Car.owner and once as a member of Person.cars.
+        #expect(
+            text.contains("read: 145 objects, 236 related objects through their relationships (SampleModel)"),
+            "\(text)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: Self.store)) == before)
+    }
+
     @Test("--migrate-to migrates a copy and reports rows per entity before and after")
     func migrateCopy() throws {
         let directory = try TemporaryDirectory()

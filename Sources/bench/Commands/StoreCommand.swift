@@ -24,6 +24,9 @@ struct StoreCommand: Subcommand {
         the store to COPY (which must not exist), migrates the copy to VERSION the way
         loadPersistentStores() does (the fitting version as the source model) and
         prints each entity's rows before and after, and the migration's steps.
+        With --read it also opens a copy with the fitting version, as it is, and reads
+        every object's attributes and relationships through the engine (the store's
+        own join-table names included), printing the objects and related objects read.
         Several stores are inspected one after the other with one load of BUNDLE; with
         --migrate-to, --out is then a directory (made if missing) that receives one
         copy per store, under the store's file name.
@@ -38,17 +41,22 @@ struct StoreCommand: Subcommand {
     static let out = ValueOption(
         "--out", "COPY",
         "where --migrate-to writes the migrated copy (a directory for several stores)")
-    static let options: [any CommandOption] = [model, migrateTo, out]
+    static let read = FlagOption(
+        "--read",
+        "read every object of a copy through the engine with the fitting version (no migration)")
+    static let options: [any CommandOption] = [model, migrateTo, out, read]
 
     let stores: [String]
     let bundle: String
     let migration: (version: String, copy: String)?
+    let reads: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.count >= 2, arguments.positionals[0] == "inspect" else {
             throw Self.usageError("the only store action is 'inspect STORE...'")
         }
         stores = Array(arguments.positionals.dropFirst())
+        reads = arguments.has(Self.read)
         guard let bundle = try arguments.value(Self.model) else {
             throw Self.usageError("--model BUNDLE is required")
         }
@@ -129,6 +137,19 @@ struct StoreCommand: Subcommand {
         }
         for (entity, rows) in inspection.rowCounts { console.out("  \(entity): \(rows) rows") }
         printDifferences(inspection, console: console)
+        if reads {
+            let model = versions.first { $0.name == fitting }!.model
+            let copy = snapshot.path + ".read"
+            do {
+                try StoreCopy.copy(from: snapshot.path, to: copy)
+                let read = try StoreCopy.readAll(copy, model: model)
+                console.out(
+                    "read: \(read.objects) objects, \(read.related) related objects through "
+                        + "their relationships (\(fitting))")
+            } catch {
+                return console.failure(StoreFailure(store: store, error: error), .failure)
+            }
+        }
         guard let migration else { return .success }
         return migrate(
             store, from: versions.first { $0.name == fitting }!.model, before: inspection.rowCounts,
