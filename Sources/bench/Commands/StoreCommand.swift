@@ -18,8 +18,9 @@ struct StoreCommand: Subcommand {
         Xcode model BUNDLE (.xcdatamodeld): for a Core Data store table by table and
         column by column (Z_PRIMARYKEY numbering, entity tables, many-to-many join
         tables and their order columns), for the engine's by version hashes. It prints
-        the first version that fits and the rows per entity, then each version that
-        does not fit with how many differences; when none fits, every difference of the
+        the version that fits (of several, the one naming the most of the store's
+        tables, then the first) and the others that also fit, the rows per entity, then
+        each version that does not fit with how many differences; when none fits, every difference of the
         closest version. With --migrate-to VERSION --out COPY it copies
         the store to COPY (which must not exist), migrates the copy to VERSION the way
         loadPersistentStores() does (the fitting version as the source model) and
@@ -132,7 +133,7 @@ struct StoreCommand: Subcommand {
             return .failure
         }
         console.out("fits: \(fitting)")
-        for other in inspection.versions.dropFirst() where other.differences.isEmpty {
+        for other in inspection.versions where other.differences.isEmpty {
             if other.name != fitting { console.out("also fits: \(other.name)") }
         }
         for (entity, rows) in inspection.rowCounts { console.out("  \(entity): \(rows) rows") }

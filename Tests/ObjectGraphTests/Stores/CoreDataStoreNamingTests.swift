@@ -202,6 +202,60 @@ import Testing
                 == [["3"]])
     }
 
+    @Test("of two versions that fit, the one naming the store's join table is the match")
+    func joinTableDecidesTheVersion() throws {
+        // larromba/EasyLife EasyLifeTests/EasyLife 1.5.0.sqlite: written with 1.5.0,
+        // which adds TodoItem.blocking / blockedBy (Core Data's table Z_2BLOCKING); every
+        // column it holds is also 1.3.0's, so 1.3.0 "fits" too, and migrating from it would
+        // drop the links. The same shape, with one link.
+        let name = AttributeDescription(name: "name", type: .string)
+        let before = ManagedObjectModel(entities: [
+            EntityDescription(name: "TodoItem", attributes: [name])
+        ])
+        let after = ManagedObjectModel(entities: [
+            EntityDescription(
+                name: "TodoItem", attributes: [name],
+                relationships: [
+                    RelationshipDescription(
+                        name: "blockedBy", destination: "TodoItem", inverse: "blocking",
+                        isToMany: true),
+                    RelationshipDescription(
+                        name: "blocking", destination: "TodoItem", inverse: "blockedBy",
+                        isToMany: true),
+                ])
+        ])
+        let directory = try TemporaryDirectory()
+        let path = directory.path("todo.sqlite")
+        let container = PersistentContainer(name: "Todo", model: after)
+        container.persistentStoreDescriptions = [
+            PersistentStoreDescription(url: URL(fileURLWithPath: path))
+        ]
+        try container.loadPersistentStores()
+        try container.viewContext.performAndWait {
+            let context = container.viewContext
+            let first = context.insertNewObject(forEntityName: "TodoItem")
+            let second = context.insertNewObject(forEntityName: "TodoItem")
+            try first.addObject(second, toRelationship: "blocking")
+            try context.save()
+        }
+        let connection = try Connection(location: .file(path))
+        // Core Data's name for this table (the engine's is the lesser, Z_1BLOCKEDBY).
+        try connection.execute("ALTER TABLE Z_1BLOCKEDBY RENAME TO Z_1BLOCKING")
+        var metadata = try #require(try StoreMetadata.read(from: connection))
+        metadata.isWrittenByThisEngine = false
+        try metadata.write(to: connection)
+        try connection.close()
+        for order in [[("1.3.0", before), ("1.5.0", after)], [("1.5.0", after), ("1.3.0", before)]] {
+            let inspection = try StoreInspection(path: path, versions: order)
+            #expect(inspection.isWrittenByCoreData)
+            #expect(inspection.versions.allSatisfy { $0.differences.isEmpty })
+            #expect(inspection.matchingVersion == "1.5.0")
+        }
+        // Versions with the same tables stay a tie: the first given.
+        let inspection = try StoreInspection(path: path, versions: [("a", after), ("b", after)])
+        #expect(inspection.matchingVersion == "a")
+    }
+
     @Test("a join table missing its column is refused, naming table and column")
     func missingJoinColumn() throws {
         let directory = try TemporaryDirectory()
