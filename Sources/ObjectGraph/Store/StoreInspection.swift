@@ -64,7 +64,7 @@ public struct StoreInspection: Sendable {
             isWrittenByCoreData = !stored.isWrittenByThisEngine
             var compared: [Version] = []
             var fitting: (name: String, model: ManagedObjectModel, named: Int)?
-            let tables = try Set(connection.fetchAll(CatalogSQL.tableNames) { $0.string(at: 0) })
+            let tables = try Self.storeTables(connection)
             for (name, model) in versions {
                 let differences: [String]
                 var bound = model
@@ -89,6 +89,13 @@ public struct StoreInspection: Sendable {
         } catch let error as SQLiteError {
             throw StoreError.cannotOpen(path: path, error: error)
         }
+    }
+
+    /// The name of every table in the store on `connection`.
+    ///
+    /// - Throws: ``SQLiteError``.
+    static func storeTables(_ connection: Connection) throws -> Set<String> {
+        try Set(connection.fetchAll(CatalogSQL.tableNames) { $0.string(at: 0) })
     }
 
     /// The tables `model` names: its entities' tables and its many-to-many join tables.

@@ -202,12 +202,12 @@ import Testing
                 == [["3"]])
     }
 
-    @Test("of two versions that fit, the one naming the store's join table is the match")
-    func joinTableDecidesTheVersion() throws {
-        // larromba/EasyLife EasyLifeTests/EasyLife 1.5.0.sqlite: written with 1.5.0,
-        // which adds TodoItem.blocking / blockedBy (Core Data's table Z_2BLOCKING); every
-        // column it holds is also 1.3.0's, so 1.3.0 "fits" too, and migrating from it would
-        // drop the links. The same shape, with one link.
+    /// larromba/EasyLife's versions 1.3.0 and 1.5.0 (which adds TodoItem.blocking /
+    /// blockedBy), and at `path` a store of 1.5.0 as Core Data wrote it: its join table
+    /// `Z_1BLOCKING` (EasyLife 1.5.0.sqlite: `Z_2BLOCKING`), with one link.
+    private func blockingStore(at path: String) throws
+        -> (before: ManagedObjectModel, after: ManagedObjectModel)
+    {
         let name = AttributeDescription(name: "name", type: .string)
         let before = ManagedObjectModel(entities: [
             EntityDescription(name: "TodoItem", attributes: [name])
@@ -224,8 +224,6 @@ import Testing
                         isToMany: true),
                 ])
         ])
-        let directory = try TemporaryDirectory()
-        let path = directory.path("todo.sqlite")
         let container = PersistentContainer(name: "Todo", model: after)
         container.persistentStoreDescriptions = [
             PersistentStoreDescription(url: URL(fileURLWithPath: path))
@@ -234,17 +232,29 @@ import Testing
         try container.viewContext.performAndWait {
             let context = container.viewContext
             let first = context.insertNewObject(forEntityName: "TodoItem")
+            first.setValue("first", forKey: "name")
             let second = context.insertNewObject(forEntityName: "TodoItem")
+            second.setValue("second", forKey: "name")
             try first.addObject(second, toRelationship: "blocking")
             try context.save()
         }
         let connection = try Connection(location: .file(path))
+        defer { try? connection.close() }
         // Core Data's name for this table (the engine's is the lesser, Z_1BLOCKEDBY).
         try connection.execute("ALTER TABLE Z_1BLOCKEDBY RENAME TO Z_1BLOCKING")
         var metadata = try #require(try StoreMetadata.read(from: connection))
         metadata.isWrittenByThisEngine = false
+        metadata.entityHashes = metadata.entityHashes.mapValues { _ in Data(repeating: 7, count: 32) }
         try metadata.write(to: connection)
-        try connection.close()
+        return (before, after)
+    }
+
+    @Test("of two versions that fit, the one naming the store's join table is the match")
+    func joinTableDecidesTheVersion() throws {
+        // EasyLife 1.5.0.sqlite has every column 1.3.0 needs, so 1.3.0 "fits" too.
+        let directory = try TemporaryDirectory()
+        let path = directory.path("todo.sqlite")
+        let (before, after) = try blockingStore(at: path)
         for order in [[("1.3.0", before), ("1.5.0", after)], [("1.5.0", after), ("1.3.0", before)]] {
             let inspection = try StoreInspection(path: path, versions: order)
             #expect(inspection.isWrittenByCoreData)
@@ -254,6 +264,30 @@ import Testing
         // Versions with the same tables stay a tie: the first given.
         let inspection = try StoreInspection(path: path, versions: [("a", after), ("b", after)])
         #expect(inspection.matchingVersion == "a")
+    }
+
+    @Test("a migration takes the source model naming the store's join table, so its links survive")
+    func joinTableDecidesTheSource() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("todo.sqlite")
+        let (before, after) = try blockingStore(at: path)
+        // The next version adds an attribute; the app lists every older version.
+        var entities = after.entities
+        entities[0].attributes.append(AttributeDescription(name: "notes", type: .string))
+        let next = ManagedObjectModel(entities: entities)
+        let container = PersistentContainer(name: "Todo", model: next)
+        var description = PersistentStoreDescription(url: URL(fileURLWithPath: path))
+        description.sourceModels = [before, after]
+        container.persistentStoreDescriptions = [description]
+        try container.loadPersistentStores()
+        #expect(!container.migrationReports.isEmpty)
+        try container.viewContext.performAndWait {
+            let request = FetchRequest(entityName: "TodoItem")
+            request.predicate = try FetchPredicate(format: "name == %@", "first")
+            let first = try #require(try container.viewContext.fetch(request).first)
+            let blocking = first.value(forKey: "blocking") as? Set<ManagedObject>
+            #expect(blocking?.map { $0.value(forKey: "name") as? String } == ["second"])
+        }
     }
 
     @Test("a join table missing its column is refused, naming table and column")
