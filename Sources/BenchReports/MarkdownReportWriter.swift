@@ -6,7 +6,8 @@ import Foundation
 ///
 /// The verdict table first (which configuration to use), regressions and the findings
 /// that appeared or disappeared when a baseline comparison is present, then the summary
-/// paragraph, where the SQL logs are, the measured findings, and per suite a table of each scenario's configurations
+/// paragraph, what the run left out, where the SQL logs are, the measured findings, and
+/// per suite a table of each scenario's configurations
 /// and sizes (median time with its interval, statements, peak allocated memory, ratio to
 /// the reference) under its verdicts. Cells are escaped so data cannot break the table
 /// or inject HTML. Cost: string building.
@@ -40,6 +41,7 @@ public struct MarkdownReportWriter: ReportWriter {
                 + "\(results.settings.profile.rawValue) · \(results.environment.cores) cores, "
                 + Self.escape(results.environment.cpuModel), "",
         ]
+        lines += leftOut(results)
         lines += sqlLogs(results)
         lines += findings(summary.findings)
         for (suite, scenarios) in ScenarioView.suites(of: results) {
@@ -47,6 +49,12 @@ public struct MarkdownReportWriter: ReportWriter {
             for scenario in scenarios { lines += table(scenario, results) }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What the run left out (``RunResults/leftOut``), one bullet each.
+    private func leftOut(_ results: RunResults) -> [String] {
+        guard let lines = results.leftOut, !lines.isEmpty else { return [] }
+        return ["## Left out of this run", ""] + lines.map { "- " + Self.escape($0) } + [""]
     }
 
     private func regressions(_ results: RunResults) -> [String] {

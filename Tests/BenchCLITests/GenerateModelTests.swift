@@ -30,6 +30,71 @@ import Workloads
             ))
     }
 
+    /// A garage whose cars point at an abstract `Owner` with no concrete sub-entity (so
+    /// `Car.owner` is nil in every generated row) and carry photos through an app
+    /// transformer the generator cannot make values for.
+    static let garage = """
+        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+        <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" \
+        lastSavedToolsVersion="23788" systemVersion="24D70" minimumToolsVersion="Automatic" \
+        sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
+            <entity name="Car" representedClassName="Car" syncable="YES">
+                <attribute name="plate" optional="YES" attributeType="String"/>
+                <attribute name="photo" optional="YES" attributeType="Transformable" \
+        valueTransformerName="PhotoTransformer" customClassName="UIImage"/>
+                <relationship name="owner" optional="YES" maxCount="1" deletionRule="Nullify" \
+        destinationEntity="Owner" inverseName="cars" inverseEntity="Owner"/>
+            </entity>
+            <entity name="Owner" representedClassName="Owner" isAbstract="YES" syncable="YES">
+                <attribute name="name" optional="YES" attributeType="String"/>
+                <relationship name="cars" optional="YES" toMany="YES" deletionRule="Nullify" \
+        destinationEntity="Car" inverseName="owner" inverseEntity="Car"/>
+            </entity>
+        </model>
+        """
+
+    @Test("run --model says what it left out and skips a relationship empty in every row, with why")
+    func runSaysWhatItLeftOut() throws {
+        let directory = try TemporaryDirectory()
+        let model = directory.url.appendingPathComponent("Garage.xcdatamodel")
+        try FileManager.default.createDirectory(at: model, withIntermediateDirectories: true)
+        try Data(Self.garage.utf8).write(to: model.appendingPathComponent("contents"))
+        let reports = directory.url.appendingPathComponent("reports").path
+        let result = BenchToolTests.main(
+            "run", "--model", model.path, "--filter", "model/to-*", "--sizes", "200",
+            "--profile", "quick", "--iterations", "1", "--in-process", "--no-progress",
+            "--out", reports, "--dataset-dir", directory.url.appendingPathComponent("data").path)
+        #expect(result.status == 0, "\(result.text)")
+        let why =
+            "Car.owner is empty in all 200 rows of the generated dataset (its destination "
+            + "Owner has 0 rows): reading nothing is not compared"
+        for configuration in ["faults", "prefetch", "raw"] {
+            #expect(
+                result.text.contains(
+                    "skipped: model/to-one-Car.owner [\(configuration)] 200: \(why)"),
+                "\(result.text)")
+        }
+        #expect(
+            result.text.contains(
+                "skipped: model/to-many-Owner.cars [count] 200: Owner has no rows in the "
+                    + "generated dataset, so Owner.cars has nothing to read: not compared"))
+        let photo =
+            "Car.photo left out: transformable values of UIImage through PhotoTransformer are "
+            + "not generated yet"
+        #expect(result.text.contains("left out: \(photo)"), "\(result.text)")
+        #expect(result.text.contains("left out: insert-Owner left out: the entity is abstract"))
+        let run = URL(fileURLWithPath: reports).appendingPathComponent("latest")
+        let summary = try String(
+            contentsOf: run.appendingPathComponent("summary.md"), encoding: .utf8)
+        #expect(summary.contains("## Left out of this run\n\n- Car.photo left out: "), "\(summary)")
+        let page = try String(contentsOf: run.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(page.contains("<li>\(photo)</li>"))
+        #expect(page.contains("Car.owner is empty in all 200 rows"))
+        let json = try String(
+            contentsOf: run.appendingPathComponent("results.json"), encoding: .utf8)
+        #expect(json.contains("\"leftOut\" : ["), "\(json.prefix(400))")
+    }
+
     @Test("list --model prints the planned dataset: rows, recipes, links, what is left out")
     func list() {
         let result = BenchToolTests.main("list", "--model", Self.sampleModel, "--size", "1k")

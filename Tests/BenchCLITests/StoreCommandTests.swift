@@ -25,6 +25,21 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: Self.store)) == before)
     }
 
+    @Test("--read reads every object and relationship of a copy through the engine")
+    func readsEveryObject() throws {
+        let before = try Data(contentsOf: URL(fileURLWithPath: Self.store))
+        let (status, text) = BenchToolTests.main(
+            "store", "inspect", Self.store, "--model", Self.bundle, "--read")
+        #expect(status == 0, "\(text)")
+        // The fixture holds 125 ZCAR and 20 ZPERSON rows, and 118 cars with a ZOWNER:
+        // each is reached once as Car.owner and once as a member of Person.cars.
+        #expect(
+            text.contains(
+                "read: 145 objects, 236 related objects through their relationships (SampleModel)"),
+            "\(text)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: Self.store)) == before)
+    }
+
     @Test("--migrate-to migrates a copy and reports rows per entity before and after")
     func migrateCopy() throws {
         let directory = try TemporaryDirectory()
@@ -34,6 +49,9 @@ import Testing
             "SampleModel2", "--out", copy)
         #expect(status == 0, "\(text)")
         #expect(FileManager.default.fileExists(atPath: copy))
+        // The copy is one file: no -wal or -shm left beside it.
+        #expect(!FileManager.default.fileExists(atPath: copy + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: copy + "-shm"))
         #expect(text.contains("Person: 20"), "\(text)")
         #expect(text.contains("LuxuryCar"), "\(text)")
     }
@@ -83,12 +101,40 @@ import Testing
     }
 
     @Test(
+        "several stores share one load of the bundle; --out is then a directory; the worst exit wins"
+    )
+    func severalStores() throws {
+        let directory = try TemporaryDirectory()
+        let second = directory.path("second.sqlite")
+        try FileManager.default.copyItem(atPath: Self.store, toPath: second)
+        let copies = directory.path("copies")
+        let (status, text) = BenchToolTests.main(
+            "store", "inspect", Self.store, second, "--model", Self.bundle, "--migrate-to",
+            "SampleModel2", "--out", copies)
+        #expect(status == 0, "\(text)")
+        #expect(text.components(separatedBy: "store: ").count == 3, "\(text)")
+        #expect(text.components(separatedBy: "fits: SampleModel\n").count == 3, "\(text)")
+        for name in ["SampleModel_V1.sqlite", "second.sqlite"] {
+            #expect(FileManager.default.fileExists(atPath: copies + "/" + name))
+            #expect(text.contains("migrated: \(copies)/\(name) (SampleModel2)"), "\(text)")
+        }
+        // A store no version fits (SampleModel3's, Tests/Fixtures/CoreDataPlus) makes the
+        // exit 1; the store after it is still inspected.
+        let other = Self.fixtures.appendingPathComponent("SampleModel3_V1.sqlite").path
+        let (mixed, report) = BenchToolTests.main(
+            "store", "inspect", other, Self.store, "--model", Self.bundle)
+        #expect(mixed == 1, "\(report)")
+        #expect(report.contains("no version of \(Self.bundle) fits the store"), "\(report)")
+        #expect(report.contains("store: \(Self.store) (written by Core Data)\nfits: SampleModel\n"))
+    }
+
+    @Test(
         "usage errors name the flag and exit 2",
         arguments: [
             (["store", "inspect", "x.sqlite"], "--model BUNDLE is required"),
             (
                 ["store", "look", "x.sqlite", "--model", "m"],
-                "the only store action is 'inspect STORE'"
+                "the only store action is 'inspect STORE...'"
             ),
             (
                 ["store", "inspect", "x.sqlite", "--model", "m", "--migrate-to", "V"],

@@ -39,6 +39,26 @@ import Testing
         #expect(wallRatios(whole).count == 1 * 3 + 2 * 2)
     }
 
+    @Test("what shards left out is kept once in the merge")
+    func leftOutMerged() throws {
+        var first = Fixtures.run(benchmarks, shard: Shard(index: 1, count: 2))
+        var second = Fixtures.run(benchmarks, shard: Shard(index: 2, count: 2))
+        first.leftOut = ["Book.cover left out: a", "Book.spine left out: b"]
+        second.leftOut = ["Book.spine left out: b", "insert-Book left out: c"]
+        let merged = try RunResults.merged([
+            (path: "1", results: first), (path: "2", results: second),
+        ])
+        #expect(
+            merged.leftOut == [
+                "Book.cover left out: a", "Book.spine left out: b", "insert-Book left out: c",
+            ])
+        second.leftOut = nil
+        first.leftOut = nil
+        #expect(
+            try RunResults.merged([(path: "1", results: first), (path: "2", results: second)])
+                .leftOut == nil)
+    }
+
     @Test("a missing shard makes the merge partial")
     func missingShard() throws {
         let only = Fixtures.run(benchmarks, shard: Shard(index: 1, count: 2))

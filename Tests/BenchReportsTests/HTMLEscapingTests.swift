@@ -55,6 +55,7 @@ import Testing
         results.commandLine = ["bench", payload]
         results.environment.cpuModel = payload
         results.datasets = [DatasetRecord(name: payload, size: 1, seed: 1, contentHash: payload)]
+        results.leftOut = [payload]
         return results
     }
 

@@ -9,6 +9,37 @@ import Testing
 @Suite struct ReportContentTests {
     static let results = ReportFixtures.results(ReportFixtures.tracedCases())
 
+    @Test(
+        "what a run left out is listed in index.html, summary.md and results.json; nothing when none"
+    )
+    func leftOut() throws {
+        var results = Self.results
+        let lines = [
+            "Book.cover left out: transformable values of UIImage through ImageTransformer "
+                + "are not generated yet",
+            "Book.titleLength left out: derived attributes are not stored yet",
+        ]
+        results.leftOut = lines
+        let page = HTMLReportWriter().render(results)
+        #expect(
+            page.contains(
+                "<details class=\"facts\" open><summary>Left out of this run (2)</summary><ul>"
+                    + "<li>\(lines[0])</li><li>\(lines[1])</li></ul></details>"))
+        let markdown = MarkdownReportWriter().render(results)
+        #expect(
+            markdown.contains(
+                "## Left out of this run\n\n- Book.cover left out: transformable values of UIImage "
+                    + "through ImageTransformer are not generated yet\n- Book.titleLength left "
+                    + "out: derived attributes are not stored yet\n"))
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        #expect(try decoder.decode(RunResults.self, from: results.jsonData()).leftOut == lines)
+        // A run that left nothing out says nothing, and its JSON has no such key.
+        #expect(!HTMLReportWriter().render(Self.results).contains("Left out of this run"))
+        #expect(!MarkdownReportWriter().render(Self.results).contains("Left out of this run"))
+        #expect(!String(decoding: try Self.results.jsonData(), as: UTF8.self).contains("leftOut"))
+    }
+
     @Test("verdicts put statement counts and the speed-up in words, with the interval")
     func verdicts() throws {
         let scenario = try #require(ScenarioView.suites(of: Self.results).first?.scenarios.first)

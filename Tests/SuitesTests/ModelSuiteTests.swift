@@ -57,13 +57,71 @@ import Workloads
 
     static let size = 1_000
 
-    static func dataset() throws -> (ModelDataset, TemporaryDirectory) {
+    static func dataset(counts: [String: Int] = [:]) throws -> (ModelDataset, TemporaryDirectory) {
         let directory = try TemporaryDirectory()
         let folder = directory.url.appendingPathComponent("Library.xcdatamodel")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("contents")
         try Data(contents.utf8).write(to: file)
-        return (try ModelDataset(model: XcodeModel(contentsOf: file)), directory)
+        return (try ModelDataset(model: XcodeModel(contentsOf: file), counts: counts), directory)
+    }
+
+    @Test(
+        "--entity counts are part of the schema name, so the dataset cache never reuses other counts"
+    )
+    func countsName() throws {
+        let (plain, _) = try Self.dataset()
+        let (again, _) = try Self.dataset()
+        let (noAuthors, _) = try Self.dataset(counts: ["Author": 0])
+        let (fewAuthors, _) = try Self.dataset(counts: ["Author": 5])
+        #expect(plain.schema.name == again.schema.name)
+        #expect(noAuthors.schema.name != plain.schema.name)
+        #expect(noAuthors.schema.name != fewAuthors.schema.name)
+        #expect(noAuthors.schema.name.hasPrefix("model-Library-"))
+    }
+
+    @Test(
+        "a relationship empty in every row of the dataset is not compared: its cases are skipped with why"
+    )
+    func emptyRelationship() throws {
+        // No authors: every Book.author is nil (it is optional), Author.books has no owner.
+        let (dataset, _) = try Self.dataset(counts: ["Author": 0])
+        _ = SuiteRun.datasets
+        let scenarios: Set = ["to-one-Book.author", "to-many-Author.books", "to-many-Book.tags"]
+        let limits = RunLimits(
+            warmupIterations: 0, maxIterations: 1, maxTime: 60, instrumentedIterations: 1)
+        let cases = Runner(limits: limits, seed: 42, isolation: .inProcess).run(
+            RunPlan(
+                benchmarks: ModelSuite.make(dataset).benchmarks.filter {
+                    scenarios.contains($0.id.scenario)
+                }, sizes: [Self.size])
+        ).cases
+        let byScenario = Dictionary(grouping: cases) { $0.key.benchmark.scenario }
+        let toOne = try #require(byScenario["to-one-Book.author"])
+        #expect(toOne.map(\.key.configuration) == ["faults", "prefetch", "raw"])
+        for result in toOne {
+            #expect(result.status == .skipped)
+            #expect(
+                result.errors == [
+                    "Book.author is empty in all \(Self.size) rows of the generated dataset "
+                        + "(its destination Author has 0 rows): reading nothing is not compared"
+                ])
+            #expect(result.checksum == nil && result.metrics.isEmpty)
+        }
+        for result in try #require(byScenario["to-many-Author.books"]) {
+            #expect(result.status == .skipped)
+            #expect(
+                result.errors == [
+                    "Author has no rows in the generated dataset, so Author.books has nothing "
+                        + "to read: not compared"
+                ])
+        }
+        let tags = try #require(byScenario["to-many-Book.tags"])
+        #expect(tags.count == 4 && tags.allSatisfy { $0.status == .passed })
+        // Only the relationship that holds links is compared.
+        let compared = Set(RunAnalysis(cases: cases, seed: 42).ratios.map(\.benchmark.scenario))
+        #expect(compared == ["to-many-Book.tags"])
+        #expect(ChecksumMismatch.find(in: cases).isEmpty)
     }
 
     @Test("every template of the model, by name; what cannot be made is left out with why")

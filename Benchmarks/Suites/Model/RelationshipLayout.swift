@@ -52,6 +52,27 @@ struct RelationshipLayout {
         return digest.value
     }
 
+    /// How many objects of the entity the store holds, and how many of them have the
+    /// relationship set (a destination, or at least one member): one SELECT.
+    func filledRows(_ connection: Connection) throws -> (rows: Int64, filled: Int64) {
+        let isSet: String
+        switch relationship.storage {
+        case .foreignKey(let key): isSet = "t0.\(key.column.sql) IS NOT NULL"
+        case .inverseForeignKey(let column, _):
+            isSet =
+                "EXISTS (SELECT 1 FROM \(destination.table.sql) t1 WHERE t1.\(column.sql) = t0.Z_PK)"
+        case .joinTable(let join):
+            isSet =
+                "EXISTS (SELECT 1 FROM \(join.name.sql) j WHERE j.\(join.sourceColumn.sql) = t0.Z_PK)"
+        }
+        let sql = SQL(
+            text: "SELECT count(*), coalesce(sum(\(isSet)), 0) FROM \(entity.table.sql) t0 "
+                + entityFilter)
+        var counts: (rows: Int64, filled: Int64) = (0, 0)
+        try connection.forEachRow(sql) { row in counts = (row.int64(at: 0), row.int64(at: 1)) }
+        return counts
+    }
+
     /// Each object's key and member count, in one SELECT with a correlated COUNT.
     func rawToMany(_ connection: Connection) throws -> UInt64 {
         let count: String

@@ -14,8 +14,9 @@ import Workloads
 ///   `count` (one dictionary fetch of `objectID` and `r.@count`: a correlated COUNT
 ///   subquery), `raw` (the same SELECT by hand).
 ///
-/// Each iteration starts from an empty context (reset, not timed). Cost: every object
-/// of the entity.
+/// Each iteration starts from an empty context (reset, not timed). A relationship that
+/// is empty in every row of the dataset is not compared: its cases are skipped with
+/// the reason (``CaseNotRun``). Cost: every object of the entity.
 enum RelationshipScenarios {
     /// The ways a to-one is read.
     enum ToOneVariant: BenchmarkVariant {
@@ -150,10 +151,39 @@ struct RelationshipCase {
     let suite: SuiteState
     let layout: RelationshipLayout
 
+    /// Opens the case's copy of the dataset.
+    ///
+    /// - Throws: ``CaseNotRun`` when the relationship is empty in every row of the
+    ///   dataset (or the entity has no rows): ways of reading nothing are not compared
+    ///   (one untimed COUNT, before any iteration); ``ModelScenarioError`` when the
+    ///   model has no such relationship; what opening the store throws.
     init(
         _ context: CaseContext, _ schema: DatasetSchema, _ entity: String, _ relationship: String
     ) throws {
         suite = try SuiteState(context, schema: schema)
         layout = try RelationshipLayout(schema, entity, relationship)
+        let (rows, filled) = try layout.filledRows(suite.store.connection)
+        if rows == 0 {
+            throw CaseNotRun(
+                "\(entity) has no rows in the generated dataset, so \(entity).\(relationship) "
+                    + "has nothing to read: not compared")
+        }
+        if filled == 0 {
+            throw CaseNotRun(
+                "\(entity).\(relationship) is empty in all \(rows) rows of the generated "
+                    + "dataset (its destination \(layout.destination.name) has "
+                    + "\(try Self.rows(of: layout.destination, suite.store.connection)) rows): "
+                    + "reading nothing is not compared")
+        }
+    }
+
+    private static func rows(of entity: Entity, _ connection: Connection) throws -> Int64 {
+        var rows: Int64 = 0
+        try connection.forEachRow(
+            SQL(
+                text: "SELECT count(*) FROM \(entity.table.sql) WHERE Z_ENT BETWEEN "
+                    + "\(entity.descendantIDs.lowerBound) AND \(entity.descendantIDs.upperBound)")
+        ) { row in rows = row.int64(at: 0) }
+        return rows
     }
 }

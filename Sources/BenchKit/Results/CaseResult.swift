@@ -94,7 +94,8 @@ public enum CaseStatus: String, Hashable, Sendable, Codable {
     case failed
     /// The run was stopped (Ctrl-C) while the case ran; samples are incomplete.
     case interrupted
-    /// Not run: the size is above the configuration's ``BenchmarkConfiguration/sizeLimit``
-    /// (the reason is in the errors). Does not fail the run.
+    /// Not run: the size is above the configuration's ``BenchmarkConfiguration/sizeLimit``,
+    /// or the setup found nothing to measure (``CaseNotRun``); the reason is in the
+    /// errors. Does not fail the run.
     case skipped
 }

@@ -58,6 +58,9 @@ extension RunResults {
         isPartial = isPartial || part.isPartial
         shards += part.shards
         datasets += part.datasets.filter { !datasets.contains($0) }
+        if let lines = part.leftOut {
+            leftOut = (leftOut ?? []) + lines.filter { !(leftOut ?? []).contains($0) }
+        }
         cases += part.cases
     }
 

@@ -45,6 +45,13 @@ public struct RunResults: Hashable, Sendable, Codable {
     public var analysis: RunAnalysis
     /// The comparison with a baseline, when the run was gated; nil otherwise.
     public var comparison: BaselineComparison?
+    /// What the run left out of what it was asked to measure, one line each, so a
+    /// report never looks complete when it is not: for `bench run --model`, the
+    /// model's attributes and indexes the generated dataset does not fill (derived
+    /// attributes, transformables it cannot generate, the app's value transformers),
+    /// the model's validation warnings, and the scenario templates that could not be
+    /// made. Nil (absent from the JSON) when nothing was left out.
+    public var leftOut: [String]?
 
     /// Assembles a record from a runner's outcome, finding mismatches and analyzing.
     public init(
@@ -69,6 +76,7 @@ public struct RunResults: Hashable, Sendable, Codable {
         checksumMismatches = ChecksumMismatch.find(in: outcome.cases)
         analysis = RunAnalysis(cases: outcome.cases, seed: settings.seed)
         comparison = nil
+        leftOut = nil
     }
 
     /// True when a checksum mismatch or a failed case makes the run fail (exit 1).

@@ -14,6 +14,7 @@ final class CaseRecorder {
     private var sqlTrace: SQLTrace?
     private var sqlLog: SQLLog?
     private(set) var isFailed = false
+    private var isSkipped = false
 
     init(key: CaseKey) {
         self.key = key
@@ -49,9 +50,16 @@ final class CaseRecorder {
         errors.append(message)
     }
 
+    /// Marks the case not run (its setup threw ``CaseNotRun``) with `reason`.
+    func skip(_ reason: String) {
+        isSkipped = true
+        errors.append(reason)
+    }
+
     /// The finished result; `interrupted` when the run stopped before this case ended.
     func result(seed: UInt64, interrupted: Bool) -> CaseResult {
-        let status: CaseStatus = isFailed ? .failed : (interrupted ? .interrupted : .passed)
+        let status: CaseStatus =
+            isFailed ? .failed : isSkipped ? .skipped : (interrupted ? .interrupted : .passed)
         var keySum = Checksum()
         keySum.combine(key.description)
         let metrics = order.map { metric in

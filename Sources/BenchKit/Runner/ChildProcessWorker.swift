@@ -83,6 +83,7 @@ final class ChildProcessWorker: CaseWorker {
         guard let line = channel?.readLine() else { throw exitFailure() }
         let reply = try JSONDecoder().decode(WorkerReply.self, from: Data(line.utf8))
         if case .failed(let message) = reply { throw CaseFailure(message) }
+        if case .notRun(let reason) = reply { throw CaseNotRun(reason) }
         return reply
     }
 

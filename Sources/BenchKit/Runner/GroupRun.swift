@@ -65,6 +65,10 @@ final class GroupRun {
                 recorders[worker.key]!.started(ready)
                 datasets.append(contentsOf: ready.datasets.filter { !datasets.contains($0) })
                 return true
+            } catch let notRun as CaseNotRun {
+                recorders[worker.key]!.skip(notRun.reason)
+                worker.finish()
+                return false
             } catch {
                 recorders[worker.key]!.fail("setup failed: \(error)")
                 worker.finish()

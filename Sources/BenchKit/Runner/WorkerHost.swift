@@ -37,8 +37,11 @@ public enum WorkerHost {
         let session: CaseSession
         do {
             session = try CaseSession(benchmark: benchmark, key: request.key, seed: request.seed)
+        } catch let notRun as CaseNotRun {
+            reply(.notRun(notRun.reason), on: channel)
+            return 0
         } catch {
-            // The parent's GroupRun says "setup failed:" for every setup error.
+            // The parent's GroupRun says "setup failed:" for every other setup error.
             reply(.failed("\(error)"), on: channel)
             return 1
         }

@@ -22,6 +22,8 @@ enum WorkerReply: Sendable, Codable {
     case iteration(IterationRecord)
     /// Setup or an iteration threw; the message says what.
     case failed(String)
+    /// Setup found nothing to measure (``CaseNotRun``); the reason says why.
+    case notRun(String)
 }
 
 /// A command a parent sends a child worker, one per line.

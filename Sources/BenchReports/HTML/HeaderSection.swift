@@ -2,7 +2,7 @@ import BenchKit
 import Foundation
 
 /// The top of the page: run label, date, commit, profile, sizes, environment,
-/// datasets, and the summary paragraph.
+/// datasets, the summary paragraph, and what the run left out.
 ///
 /// Cost: string building.
 struct HeaderSection {
@@ -15,7 +15,7 @@ struct HeaderSection {
             <header><h1>\(results.label) <span class="muted">benchmark report</span></h1>
             <p class="muted">\(Self.date(results.startedAt)) · \(results.runID)\
             \(results.isPartial ? " · partial run" : "")</p>
-            <p class="summary">\(summary.sentences.joined(separator: " "))</p>
+            <p class="summary">\(summary.sentences.joined(separator: " "))</p>\(leftOut)
             <details class="facts"><summary>Run facts: commit, profile, machine, datasets\
             </summary><dl class="facts">\(facts(sizes: sizes))</dl>\(datasets)</details></header>
             """
@@ -48,6 +48,16 @@ struct HeaderSection {
             ("command", results.commandLine.joined(separator: " ")),
         ]
         return rows.map { "<dt>\($0.0)</dt><dd>\($0.1)</dd>" }
+    }
+
+    /// What the run left out (``RunResults/leftOut``), open, one item each.
+    private var leftOut: HTML {
+        guard let lines = results.leftOut, !lines.isEmpty else { return "" }
+        let items = lines.map { line -> HTML in "<li>\(line)</li>" }
+        return """
+            <details class="facts" open><summary>Left out of this run (\(lines.count))</summary>\
+            <ul>\(HTML(joining: items))</ul></details>
+            """
     }
 
     private var datasets: HTML {

@@ -57,8 +57,16 @@ enum StoreMigration {
             throw StoreError.modelMismatch(entities: differing, path: path)
         }
         var source: ManagedObjectModel?
-        for candidate in description.sourceModels where source == nil {
-            source = try boundModel(stored, candidate, connection)
+        // Of several source models that fit a store Core Data wrote, the one naming the
+        // most of its tables (a join table one declares and another lacks), then the
+        // first: as StoreInspection.matchingVersion (docs/STORES.md).
+        var named = -1
+        let tables = stored.isWrittenByThisEngine ? [] : try StoreInspection.storeTables(connection)
+        for candidate in description.sourceModels {
+            guard let bound = try boundModel(stored, candidate, connection) else { continue }
+            let count = tables.intersection(StoreInspection.tableNames(of: bound)).count
+            if count > named { (source, named) = (bound, count) }
+            if stored.isWrittenByThisEngine { break }
         }
         guard let source else {
             throw MigrationError.noSourceModel(path: path, differingEntities: differing)

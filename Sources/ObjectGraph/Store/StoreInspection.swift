@@ -28,14 +28,17 @@ public struct StoreInspection: Sendable {
     public let isWrittenByCoreData: Bool
     /// Each version, in the order given, with what differs.
     public let versions: [Version]
-    /// Rows per entity (the first fitting version's entities, counted by `Z_ENT` in
+    /// Rows per entity (the matching version's entities, counted by `Z_ENT` in
     /// their tables), in `Z_ENT` order; empty when no version fits.
     public let rowCounts: [(entity: String, rows: Int)]
 
-    /// The first version that fits the store, if any.
-    public var matchingVersion: String? {
-        versions.first { $0.differences.isEmpty }?.name
-    }
+    /// The version that fits the store, if any: of several, the one that names the
+    /// most of the store's tables, then the first given. A store Core Data wrote keeps
+    /// only the tables its model names, so a many-to-many join table that one fitting
+    /// version declares and another does not tells them apart (EasyLife's
+    /// `EasyLife 1.5.0.sqlite` has `Z_2BLOCKING`, which version 1.3.0 lacks: migrating
+    /// from 1.3.0 would drop its links). Versions with the same tables stay a tie.
+    public let matchingVersion: String?
 
     /// Compares the store at `path` with each version.
     ///
@@ -60,7 +63,8 @@ public struct StoreInspection: Sendable {
             }
             isWrittenByCoreData = !stored.isWrittenByThisEngine
             var compared: [Version] = []
-            var fitting: ManagedObjectModel?
+            var fitting: (name: String, model: ManagedObjectModel, named: Int)?
+            let tables = try Self.storeTables(connection)
             for (name, model) in versions {
                 let differences: [String]
                 var bound = model
@@ -73,14 +77,37 @@ public struct StoreInspection: Sendable {
                     differences = match.differences.map(\.description)
                     bound = match.model
                 }
-                if differences.isEmpty, fitting == nil { fitting = bound }
+                if differences.isEmpty {
+                    let named = tables.intersection(Self.tableNames(of: bound)).count
+                    if named > fitting?.named ?? -1 { fitting = (name, bound, named) }
+                }
                 compared.append(Version(name: name, differences: differences))
             }
             self.versions = compared
-            rowCounts = try fitting.map { try Self.rowCounts(connection, model: $0) } ?? []
+            matchingVersion = fitting?.name
+            rowCounts = try fitting.map { try Self.rowCounts(connection, model: $0.model) } ?? []
         } catch let error as SQLiteError {
             throw StoreError.cannotOpen(path: path, error: error)
         }
+    }
+
+    /// The name of every table in the store on `connection`.
+    ///
+    /// - Throws: ``SQLiteError``.
+    static func storeTables(_ connection: Connection) throws -> Set<String> {
+        try Set(connection.fetchAll(CatalogSQL.tableNames) { $0.string(at: 0) })
+    }
+
+    /// The tables `model` names: its entities' tables and its many-to-many join tables.
+    static func tableNames(of model: ManagedObjectModel) -> Set<String> {
+        var names = Set<String>()
+        for entity in model.resolvedEntities {
+            names.insert(entity.tableName)
+            for relationship in entity.relationships {
+                if case .joinTable(let join) = relationship.storage { names.insert(join.name.sql) }
+            }
+        }
+        return names
     }
 
     /// Rows per entity of `model`, counted by `Z_ENT` in its table.

@@ -21,8 +21,9 @@ import ObjectGraph
 ///   other transformable values (whose bytes only their transformer makes) are left
 ///   out, each with a warning; transient properties have no storage and are skipped.
 ///
-/// The schema's name carries the model's name and digest, so a changed model never
-/// reuses a cached dataset. Cost: one pass over the model.
+/// The schema's name carries the model's name and a digest of the model and of every
+/// entity's plan (counts, value and link recipes), so a changed model or other counts
+/// never reuse a cached dataset. Cost: one pass over the model.
 public struct ModelDataset: Sendable {
     /// The schema to generate.
     public let schema: DatasetSchema

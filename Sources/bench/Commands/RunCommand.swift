@@ -20,7 +20,10 @@ struct RunCommand: Subcommand {
         --model runs the scenarios generated from an Xcode model (suite 'model', see
         bench list --model) on its generated dataset; --scenarios runs the fetch
         scenarios of a JSON file (suite 'scenarios') on --model's dataset, or on social's
-        without --model. Either replaces --suite.
+        without --model. Either replaces --suite. What --model leaves out (attributes
+        the dataset does not fill: derived ones, transformables it cannot generate, the
+        app's value transformers; templates that could not be made) is printed after
+        the run and listed in results.json ("leftOut"), index.html and summary.md.
         """
     static let options: [any CommandOption] = RunOptions.all + ModelRunSource.options
 
@@ -53,6 +56,7 @@ struct RunCommand: Subcommand {
         var execution = RunExecution(options: options, console: console)
         if let source {
             execution.suites.append(source.suite)
+            execution.leftOut = (source.dataset?.warnings ?? []) + source.leftOut
             execution.launcher = WorkerLauncher.currentExecutable(
                 arguments: [WorkerSubcommand.name] + source.workerArguments)
         }

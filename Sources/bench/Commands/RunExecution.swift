@@ -16,6 +16,9 @@ struct RunExecution {
     var launcher = WorkerLauncher.currentExecutable(arguments: [WorkerSubcommand.name])
     var stopFlag = StopFlag()
     var handlesInterrupts = true
+    /// What the suites leave out of what was asked (``RunResults/leftOut``); empty
+    /// when nothing is.
+    var leftOut: [String] = []
 
     /// Runs and returns the exit code (success, failure, usage or 128 + the signal).
     func execute() -> ExitCode {
@@ -72,6 +75,7 @@ struct RunExecution {
             PublishPause.wait()
             results = session.results(of: outcome, started: started)
             results.interruption = outcome.wasInterrupted ? interrupts?.signalName : nil
+            if !leftOut.isEmpty { results.leftOut = leftOut }
             results = try session.gated(results, by: judge, rerunningWith: runner) { event in
                 GateTable.print(event, to: console)
             }

@@ -41,7 +41,12 @@ struct RunSummary {
             console.err("FAILED: \(result.key): \(result.errors.joined(separator: "; "))")
         }
         for result in results.cases where result.status == .skipped {
-            console.out("skipped: \(result.key): \(result.errors.joined(separator: "; "))")
+            console.out(
+                "skipped: \(result.key): "
+                    + TerminalText.safe(result.errors.joined(separator: "; ")))
+        }
+        for line in results.leftOut ?? [] {
+            console.out("left out: \(TerminalText.safe(line))")
         }
         if results.isPartial {
             let cause = results.interruption.map { " (stopped by \($0))" } ?? ""

@@ -30,6 +30,76 @@ import Testing
                 == "Z_FOK_5LASTSERVERSYNCEDACTIVECONVERSATIONS")
     }
 
+    @Test(
+        "two join columns for one entity: the suffix follows that entity's relationships in name order"
+    )
+    func collisionOrder() throws {
+        // Wire's store2-101-0.wiredatabase: User (23) is the member of Reaction.users
+        // (Reaction 19) and SystemMessage.users (SystemMessage 15, a Message sub-entity,
+        // numbered before Reaction). Core Data wrote Z_19USERS (Z_19REACTIONS, Z_23USERS)
+        // and Z_15USERS (Z_15SYSTEMMESSAGES, Z_23USERS1): the unsuffixed name went to the
+        // higher-numbered entity, the one User's relationship `reactions` (before
+        // `systemMessages` by name) points at. The same shape, numbered 1 to 4.
+        let name = [AttributeDescription(name: "name", type: .string)]
+        let model = ManagedObjectModel(entities: [
+            EntityDescription(name: "Message", attributes: name),
+            EntityDescription(
+                name: "SystemMessage", parent: "Message",
+                relationships: [
+                    RelationshipDescription(
+                        name: "users", destination: "User", inverse: "systemMessages",
+                        isToMany: true)
+                ]),
+            EntityDescription(
+                name: "Reaction", attributes: name,
+                relationships: [
+                    RelationshipDescription(
+                        name: "users", destination: "User", inverse: "reactions", isToMany: true)
+                ]),
+            EntityDescription(
+                name: "User", attributes: name,
+                relationships: [
+                    RelationshipDescription(
+                        name: "systemMessages", destination: "SystemMessage", inverse: "users",
+                        isToMany: true),
+                    RelationshipDescription(
+                        name: "reactions", destination: "Reaction", inverse: "users",
+                        isToMany: true),
+                ]),
+        ])
+        #expect(
+            model.resolvedEntities.map(\.name) == ["Message", "SystemMessage", "Reaction", "User"])
+        let directory = try TemporaryDirectory()
+        let path = directory.path("messages.sqlite")
+        let container = PersistentContainer(name: "Messages", model: model)
+        container.persistentStoreDescriptions = [
+            PersistentStoreDescription(url: URL(fileURLWithPath: path))
+        ]
+        try container.loadPersistentStores()
+        let columns = { (table: String) in
+            try MigrationFixture.rows(
+                path, SQL(text: "SELECT name FROM pragma_table_info('\(table)') ORDER BY name"))
+        }
+        #expect(try columns("Z_2USERS") == [["Z_2SYSTEMMESSAGES"], ["Z_4USERS1"]])
+        #expect(try columns("Z_3USERS") == [["Z_3REACTIONS"], ["Z_4USERS"]])
+    }
+
+    @Test(
+        "entities are numbered as Core Data numbered DuckDuckGo's sync metadata: case-insensitively"
+    )
+    func caseInsensitiveRealNames() {
+        // duckduckgo/BrowserServicesKit Tests/DDGSyncTests/Resources/SyncMetadata_V3.sqlite:
+        // Z_PRIMARYKEY holds 1 SyncableSettingsMetadata, 2 SyncFeatureEntity; binary
+        // order would put "SyncF" (F = 0x46) before "Synca" (a = 0x61).
+        let name = [AttributeDescription(name: "name", type: .string)]
+        let model = ManagedObjectModel(entities: [
+            EntityDescription(name: "SyncFeatureEntity", attributes: name),
+            EntityDescription(name: "SyncableSettingsMetadata", attributes: name),
+        ])
+        #expect(
+            model.resolvedEntities.map(\.name) == ["SyncableSettingsMetadata", "SyncFeatureEntity"])
+    }
+
     @Test("entities are numbered in case-insensitive name order")
     func caseInsensitiveNumbering() throws {
         // Case-insensitively "account" < "admin" < "blog"; binary order puts "ADMIN" first.
@@ -135,6 +205,97 @@ import Testing
             try MigrationFixture.rows(
                 path, "SELECT count(*) FROM Z_PRIMARYKEY WHERE Z_ENT >= 16001")
                 == [["3"]])
+    }
+
+    /// larromba/EasyLife's versions 1.3.0 and 1.5.0 (which adds TodoItem.blocking /
+    /// blockedBy), and at `path` a store of 1.5.0 as Core Data wrote it: its join table
+    /// `Z_1BLOCKING` (EasyLife 1.5.0.sqlite: `Z_2BLOCKING`), with one link.
+    private func blockingStore(at path: String) throws
+        -> (before: ManagedObjectModel, after: ManagedObjectModel)
+    {
+        let name = AttributeDescription(name: "name", type: .string)
+        let before = ManagedObjectModel(entities: [
+            EntityDescription(name: "TodoItem", attributes: [name])
+        ])
+        let after = ManagedObjectModel(entities: [
+            EntityDescription(
+                name: "TodoItem", attributes: [name],
+                relationships: [
+                    RelationshipDescription(
+                        name: "blockedBy", destination: "TodoItem", inverse: "blocking",
+                        isToMany: true),
+                    RelationshipDescription(
+                        name: "blocking", destination: "TodoItem", inverse: "blockedBy",
+                        isToMany: true),
+                ])
+        ])
+        let container = PersistentContainer(name: "Todo", model: after)
+        container.persistentStoreDescriptions = [
+            PersistentStoreDescription(url: URL(fileURLWithPath: path))
+        ]
+        try container.loadPersistentStores()
+        try container.viewContext.performAndWait {
+            let context = container.viewContext
+            let first = context.insertNewObject(forEntityName: "TodoItem")
+            first.setValue("first", forKey: "name")
+            let second = context.insertNewObject(forEntityName: "TodoItem")
+            second.setValue("second", forKey: "name")
+            try first.addObject(second, toRelationship: "blocking")
+            try context.save()
+        }
+        let connection = try Connection(location: .file(path))
+        defer { try? connection.close() }
+        // Core Data's name for this table (the engine's is the lesser, Z_1BLOCKEDBY).
+        try connection.execute("ALTER TABLE Z_1BLOCKEDBY RENAME TO Z_1BLOCKING")
+        var metadata = try #require(try StoreMetadata.read(from: connection))
+        metadata.isWrittenByThisEngine = false
+        metadata.entityHashes = metadata.entityHashes.mapValues { _ in Data(repeating: 7, count: 32)
+        }
+        try metadata.write(to: connection)
+        return (before, after)
+    }
+
+    @Test("of two versions that fit, the one naming the store's join table is the match")
+    func joinTableDecidesTheVersion() throws {
+        // EasyLife 1.5.0.sqlite has every column 1.3.0 needs, so 1.3.0 "fits" too.
+        let directory = try TemporaryDirectory()
+        let path = directory.path("todo.sqlite")
+        let (before, after) = try blockingStore(at: path)
+        for order in [
+            [("1.3.0", before), ("1.5.0", after)], [("1.5.0", after), ("1.3.0", before)],
+        ] {
+            let inspection = try StoreInspection(path: path, versions: order)
+            #expect(inspection.isWrittenByCoreData)
+            #expect(inspection.versions.allSatisfy { $0.differences.isEmpty })
+            #expect(inspection.matchingVersion == "1.5.0")
+        }
+        // Versions with the same tables stay a tie: the first given.
+        let inspection = try StoreInspection(path: path, versions: [("a", after), ("b", after)])
+        #expect(inspection.matchingVersion == "a")
+    }
+
+    @Test("a migration takes the source model naming the store's join table, so its links survive")
+    func joinTableDecidesTheSource() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("todo.sqlite")
+        let (before, after) = try blockingStore(at: path)
+        // The next version adds an attribute; the app lists every older version.
+        var entities = after.entities
+        entities[0].attributes.append(AttributeDescription(name: "notes", type: .string))
+        let next = ManagedObjectModel(entities: entities)
+        let container = PersistentContainer(name: "Todo", model: next)
+        var description = PersistentStoreDescription(url: URL(fileURLWithPath: path))
+        description.sourceModels = [before, after]
+        container.persistentStoreDescriptions = [description]
+        try container.loadPersistentStores()
+        #expect(!container.migrationReports.isEmpty)
+        try container.viewContext.performAndWait {
+            let request = FetchRequest(entityName: "TodoItem")
+            request.predicate = try FetchPredicate(format: "name == %@", "first")
+            let first = try #require(try container.viewContext.fetch(request).first)
+            let blocking = first.value(forKey: "blocking") as? Set<ManagedObject>
+            #expect(blocking?.map { $0.value(forKey: "name") as? String } == ["second"])
+        }
     }
 
     @Test("a join table missing its column is refused, naming table and column")

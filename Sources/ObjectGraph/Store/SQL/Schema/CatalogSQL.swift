@@ -24,6 +24,9 @@ enum CatalogSQL {
     static let schemaObjects: SQL =
         "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE sql IS NOT NULL"
 
+    /// The name of every table.
+    static let tableNames: SQL = "SELECT name FROM sqlite_master WHERE type = 'table'"
+
     /// The column names of `table`.
     static func columnNames(of table: String) -> SQL {
         "SELECT name FROM pragma_table_info(\(table))"
