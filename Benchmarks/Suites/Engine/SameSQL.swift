@@ -85,9 +85,11 @@ enum SameSQL {
         """
         INSERT INTO ZPOST(Z_PK, Z_ENT, Z_OPT, ZBODY, ZCREATEDAT, ZCREATEDATINDEXED, ZLIKES, \
         ZSTATUS, ZSTATUSINDEXED, ZTITLE, ZTITLEINDEXED, ZWORDCOUNT, ZAUTHOR) \
-        VALUES(\(key), \(postEntity), \(post.version), \(post.body), \(post.createdAt?.timeIntervalSinceReferenceDate), \
-        \(post.createdAtIndexed?.timeIntervalSinceReferenceDate), \(Int64(post.likes)), \(post.status), \
-        \(post.statusIndexed), \(post.title), \(post.titleIndexed), \(Int64(post.wordCount)), \(post.author))
+        VALUES(\(key), \(postEntity), \(post.version), \(post.body as String?), \
+        \(post.createdAt?.timeIntervalSinceReferenceDate as Double?), \
+        \(post.createdAtIndexed?.timeIntervalSinceReferenceDate as Double?), \(Int64(post.likes)), \
+        \(post.status as String?), \(post.statusIndexed as String?), \(post.title as String?), \
+        \(post.titleIndexed as String?), \(Int64(post.wordCount)), \(post.author as Int64?))
         """
     }
 
