@@ -12,9 +12,17 @@ import ObjectGraph
 /// descriptor.propertiesToFetch = [\.title]
 /// ```
 ///
-/// Differences from SwiftData: sorting is SQL's (`ORDER BY`, binary string order), not
-/// the `localizedStandard` comparison of a String `SortDescriptor`; a sort descriptor
-/// built from a comparator alone (no key path) cannot be translated.
+/// Sorting is SQL's `ORDER BY`. A `SortDescriptor` on a String (or optional String) key
+/// path sorts as SwiftData's does by default, with `.localizedStandard`
+/// (`apple, Banana, cherry, Trip 9, Trip 10`): `ORDER BY … COLLATE NSCollateFinderlike`,
+/// Core Data's collation for it, registered on every store connection. One made with
+/// `comparator: .lexical` sorts in binary order (`Banana, Trip 10, Trip 9, apple,
+/// cherry`), which an index on the column can serve. (On Linux, Foundation has no
+/// `.localizedStandard` value to pass: the descriptor built without a comparator stands
+/// for it, as `SortDescriptor(\.name)` is `.localizedStandard` in SwiftData.)
+///
+/// Differences from SwiftData: a sort descriptor built from a comparator alone (no key
+/// path) cannot be translated; `.localized` (not available on Linux) is not modelled.
 ///
 /// Related: https://developer.apple.com/documentation/swiftdata/fetchdescriptor
 public struct FetchDescriptor<T: ManagedObject> {
@@ -72,6 +80,12 @@ public struct FetchDescriptor<T: ManagedObject> {
                 expression: "SortDescriptor without a key path", model: "\(T.self)",
                 reason: "SQL sorts by columns; give the descriptor a key path")
         }
-        return SortKey(KeyPathNames.dotted(keyPath), ascending: descriptor.order == .forward)
+        let valueType = type(of: keyPath).valueType
+        let isString = valueType == String.self || valueType == String?.self
+        let comparison: SortKey.Comparison =
+            isString && descriptor.stringComparator != .lexical ? .localizedStandard : .binary
+        return SortKey(
+            KeyPathNames.dotted(keyPath), ascending: descriptor.order == .forward,
+            comparison: comparison)
     }
 }

@@ -17,21 +17,12 @@ enum InMemorySort {
         }
         return rows.sorted { lhs, rhs in
             for (index, key) in keys.enumerated() {
-                let order = compare(lhs.2[index], rhs.2[index])
+                let order = key.compare(lhs.2[index], rhs.2[index])
                 if order != .orderedSame {
                     return (order == .orderedAscending) == key.ascending
                 }
             }
             return lhs.0 < rhs.0
         }.map(\.1)
-    }
-
-    private static func compare(_ lhs: PredicateValue, _ rhs: PredicateValue) -> ComparisonResult {
-        switch (lhs, rhs) {
-        case (.null, .null): return .orderedSame
-        case (.null, _): return .orderedAscending
-        case (_, .null): return .orderedDescending
-        default: return PredicateEvaluator.order(lhs, rhs) ?? .orderedSame
-        }
     }
 }

@@ -49,7 +49,7 @@ struct ResultList {
     /// ascending, as SQLite orders), then `Z_PK`.
     func precedes(_ lhs: Entry, _ rhs: Entry) -> Bool {
         for (index, key) in sortKeys.enumerated() {
-            let order = Self.compare(lhs.keys[index], rhs.keys[index])
+            let order = key.compare(lhs.keys[index], rhs.keys[index])
             if order != .orderedSame { return (order == .orderedAscending) == key.ascending }
         }
         return Self.tieBreak(lhs.id) < Self.tieBreak(rhs.id)

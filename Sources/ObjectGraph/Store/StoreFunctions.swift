@@ -9,7 +9,8 @@ package enum StoreFunctions {
     /// `NSCoreDataLike(value, pattern, options)`, `NSCoreDataMatches(value, regex,
     /// options)` and `ObjectGraphStringOrder(lhs, rhs, options)` (-1, 0 or 1; the
     /// engine's own, for `<[c]` and the other orderings with options, whose Core Data SQL
-    /// is not documented), and the two functions the derived-attribute triggers of a
+    /// is not documented), the collation `NSCollateFinderlike` (Core Data's for
+    /// `localizedStandardCompare:` sorts), and the two functions the derived-attribute triggers of a
     /// store Core Data wrote call (``derivedAttributeFunctions``).
     /// - Parameter connection: The connection to register them on.
     /// - Throws: `SQLiteError` when SQLite refuses a registration.
@@ -29,6 +30,7 @@ package enum StoreFunctions {
         try connection.createFunction("NSCoreDataMatches", argumentCount: 3) { arguments in
             try match(arguments, .matches)
         }
+        try connection.createCollation("NSCollateFinderlike", SortKey.finderlikeOrder)
         try connection.createFunction("ObjectGraphStringOrder", argumentCount: 3) { arguments in
             guard let lhs = arguments.string(at: 0), let rhs = arguments.string(at: 1) else {
                 return .null

@@ -15,6 +15,9 @@
 /// object-trump policies (`mergeByPropertyObjectTrump`, `overwrite`) make the new object
 /// the existing row with the new values written over it; the store-trump ones
 /// (`mergeByPropertyStoreTrump`, `rollback`) make it the existing row as stored.
+/// Inserted objects that collide among themselves are first merged into one in memory
+/// under every policy but `error`: the last inserted survives under the object-trump
+/// policies, the first under the store-trump ones (docs/CONTEXTS.md).
 ///
 /// Cost of resolving: one SELECT per conflicting object (its row now), then the save's
 /// write transaction again.

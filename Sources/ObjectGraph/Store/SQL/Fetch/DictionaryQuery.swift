@@ -51,7 +51,7 @@ struct DictionaryQuery {
         }
         let orderings = try request.sortDescriptors.map { key -> SQL in
             let column = try planner.column(for: key.keyPath, inner: false).sql
-            return key.ascending ? column : column + " DESC"
+            return key.ordering(column)
         }
         from.append(planner.joinClause)
         var sql: SQL = request.returnsDistinctResults ? "SELECT DISTINCT " : "SELECT "

@@ -27,7 +27,7 @@ extension FetchSQL {
             }
             attributes.append(attribute)
             sortColumns.append(column.sql)
-            orderings.append(key.ascending ? column.sql : column.sql + " DESC")
+            orderings.append(key.ordering(column.sql))
         }
         orderings.append("t0.Z_PK")
         let columns: SQL =

@@ -22,7 +22,7 @@ struct FetchSQL {
         var orderings: [SQL] = []
         for key in request.sortDescriptors {
             let column = try planner.column(for: key.keyPath, inner: false)
-            orderings.append(key.ascending ? column.sql : column.sql + " DESC")
+            orderings.append(key.ordering(column.sql))
         }
         var columns = idsOnly ? "\(layout.identityColumn), t0.Z_PK" : layout.selectList
         if let narrowed {
