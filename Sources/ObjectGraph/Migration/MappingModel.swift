@@ -63,8 +63,9 @@ public struct EntityMapping: Sendable {
     /// Which source objects get a destination object; all when nil.
     public var filter: (@Sendable (SourceObject) throws -> Bool)?
     /// Whether the source entity's sub-entities' objects are read too (true). Xcode's
-    /// mapping models have one mapping per entity and read each entity's own objects
-    /// only (false), as Core Data's generated source fetch does.
+    /// mapping models have one mapping per entity, sub-entities included, so each reads
+    /// its own entity's objects only (false); reading sub-entities too would make their
+    /// objects twice.
     public var includesSubentities = true
 
     /// A mapping called `name` from `source` objects to `destination` objects.

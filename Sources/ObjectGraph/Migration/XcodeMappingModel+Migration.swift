@@ -6,7 +6,7 @@ extension XcodeMappingModel {
     ///
     /// What runs: entity mappings that copy or transform one source entity into one
     /// destination entity (an entity mapping reads its own entity's objects, not its
-    /// sub-entities', as Core Data's generated fetch does); attribute value expressions
+    /// sub-entities': Xcode gives each sub-entity a mapping of its own); attribute value expressions
     /// `$source.<attribute>` and constants, and no expression (Xcode generates
     /// `$source.<name>` when the source has that attribute, else the default value);
     /// relationship expressions `destinationInstancesForEntityMappingNamed:` and
