@@ -100,6 +100,11 @@ public enum AttributeMapping: Sendable {
     case constant(any Sendable)
     /// Computed from the source object (nil stores NULL).
     case compute(@Sendable (SourceObject) throws -> Any?)
+    /// The attribute at the end of a key path through the source object's to-ones
+    /// (`sentMessage.sortIndex`), copied as stored (the two attributes must store
+    /// alike); NULL when a to-one on the way is nil. Set in SQL after the objects are
+    /// made: one `UPDATE` per key path.
+    case sourceKeyPath(String)
 }
 
 /// Which destination objects a destination relationship relates.

@@ -80,4 +80,54 @@ struct RelatedObjectsMigrationTests {
                     + "ON i.Z_PK = s.ZFAVORITE")
                 == [["top", "atlas", "2"]])
     }
+
+    @Test("an attribute read through to-ones (sourceKeyPath) is set in SQL, NULL past a nil")
+    func keyPath() throws {
+        let v1 = Self.model(itemTitle: "name")
+        var entities = [
+            EntityDescription(
+                name: "Item",
+                attributes: [
+                    AttributeDescription(name: "name", type: .string),
+                    AttributeDescription(name: "shelfLabel", type: .string),
+                ],
+                relationships: [
+                    RelationshipDescription(name: "shelf", destination: "Shelf", inverse: "items")
+                ])
+        ]
+        entities.append(
+            EntityDescription(
+                name: "Shelf", attributes: [AttributeDescription(name: "label", type: .string)],
+                relationships: [
+                    RelationshipDescription(
+                        name: "items", destination: "Item", inverse: "shelf", isToMany: true)
+                ]))
+        let v2 = ManagedObjectModel(entities: entities)
+        let directory = try TemporaryDirectory()
+        let path = directory.path("shelves.sqlite")
+        let container = try MigrationFixture.open(path, model: v1)
+        try container.viewContext.performAndWait {
+            let context = container.viewContext
+            let shelf = context.insertNewObject(forEntityName: "Shelf")
+            shelf.setValue("top", forKey: "label")
+            for (name, onShelf) in [("lamp", true), ("loose", false)] {
+                let item = context.insertNewObject(forEntityName: "Item")
+                item.setValue(name, forKey: "name")
+                if onShelf { item.setValue(shelf, forKey: "shelf") }
+            }
+            try context.save()
+        }
+        let mapping = MappingModel(
+            from: v1, to: v2,
+            entityMappings: [
+                EntityMapping(
+                    name: "Item", source: "Item", destination: "Item",
+                    attributes: ["shelfLabel": .sourceKeyPath("shelf.label")]),
+                EntityMapping(name: "Shelf", source: "Shelf", destination: "Shelf"),
+            ])
+        _ = try MigrationFixture.open(path, model: v2) { $0.mappingModels = [mapping] }
+        #expect(
+            try MigrationFixture.rows(path, "SELECT ZNAME, ZSHELFLABEL FROM ZITEM ORDER BY ZNAME")
+                == [["lamp", "top"], ["loose", "nil"]])
+    }
 }
