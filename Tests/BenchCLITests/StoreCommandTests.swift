@@ -94,7 +94,7 @@ import Testing
         #expect(refused == 1, "\(message)")
         #expect(message.contains("ShopExpressions.xcmappingmodel (refused)"), "\(message)")
         #expect(
-            message.contains("entity mapping VariationToVariation, property code"), "\(message)")
+            message.contains("entity mapping ProductToProduct, property title"), "\(message)")
         #expect(message.contains("not migrated by inference"), "\(message)")
         #expect(!FileManager.default.fileExists(atPath: refusedCopy))
         #expect(!FileManager.default.fileExists(atPath: refusedCopy + ".migrating"))

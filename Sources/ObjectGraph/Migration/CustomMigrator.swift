@@ -62,6 +62,7 @@ struct CustomMigrator {
         }
         for (index, entityMapping) in mapping.entityMappings.enumerated() {
             try setRelationships(entityMapping, number: index)
+            try setKeyPathValues(entityMapping, number: index)
         }
         try execute("DROP TABLE temp._MIGRATION_KEYS")
         for table in old { try execute("DROP TABLE \(SQLName("Z_MIG_" + table))") }
@@ -204,6 +205,7 @@ struct CustomMigrator {
             case .source(let name): value = object[name]
             case .constant(let constant): value = constant
             case .compute(let closure): value = try closure(object)
+            case .sourceKeyPath: value = nil  // set by setKeyPathValues
             }
             guard let value else { return .null }
             guard let stored = try? attribute.stored(value) else {

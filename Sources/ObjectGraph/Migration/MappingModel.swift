@@ -63,8 +63,9 @@ public struct EntityMapping: Sendable {
     /// Which source objects get a destination object; all when nil.
     public var filter: (@Sendable (SourceObject) throws -> Bool)?
     /// Whether the source entity's sub-entities' objects are read too (true). Xcode's
-    /// mapping models have one mapping per entity and read each entity's own objects
-    /// only (false), as Core Data's generated source fetch does.
+    /// mapping models have one mapping per entity, sub-entities included, so each reads
+    /// its own entity's objects only (false); reading sub-entities too would make their
+    /// objects twice.
     public var includesSubentities = true
 
     /// A mapping called `name` from `source` objects to `destination` objects.
@@ -99,6 +100,11 @@ public enum AttributeMapping: Sendable {
     case constant(any Sendable)
     /// Computed from the source object (nil stores NULL).
     case compute(@Sendable (SourceObject) throws -> Any?)
+    /// The attribute at the end of a key path through the source object's to-ones
+    /// (`sentMessage.sortIndex`), copied as stored (the two attributes must store
+    /// alike); NULL when a to-one on the way is nil. Set in SQL after the objects are
+    /// made: one `UPDATE` per key path.
+    case sourceKeyPath(String)
 }
 
 /// Which destination objects a destination relationship relates.

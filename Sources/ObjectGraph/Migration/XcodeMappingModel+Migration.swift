@@ -5,11 +5,12 @@ extension XcodeMappingModel {
     /// versions, or every reason it cannot be run.
     ///
     /// What runs: entity mappings that copy or transform one source entity into one
-    /// destination entity (an entity mapping reads its own entity's objects, not its
-    /// sub-entities', as Core Data's generated fetch does); attribute value expressions
-    /// `$source.<attribute>` and constants, and no expression (Xcode generates
-    /// `$source.<name>` when the source has that attribute, else the default value);
-    /// relationship expressions `destinationInstancesForEntityMappingNamed:` and
+    /// destination entity (each reads its own entity's objects, not its sub-entities':
+    /// Xcode gives each sub-entity a mapping of its own); attribute value expressions
+    /// `$source.<attribute>`, `$source.<to-one>.<attribute>` and constants, and no
+    /// expression (Xcode generates `$source.<name>` when the source has that attribute,
+    /// else the default value); relationship expressions
+    /// `destinationInstancesForEntityMappingNamed:` and
     /// `destinationInstancesForSourceRelationshipNamed:` over `$source.<relationship>`,
     /// and no expression (the objects made from the source relationship's objects).
     /// Mappings that add or remove an entity make no objects, as in Core Data.
@@ -18,7 +19,7 @@ extension XcodeMappingModel {
     /// `NSEntityMigrationPolicy` subclass (its code is the app's, not in this process),
     /// a custom entity mapping type, a source expression other than Xcode's fetch of
     /// every object, and any value expression beyond the above (key paths through
-    /// relationships, `FUNCTION($entityPolicy, …)`, other functions).
+    /// to-manys, `FUNCTION($entityPolicy, …)`, other functions).
     ///
     /// Cost: linear in the number of property mappings; reads no store.
     ///

@@ -49,18 +49,55 @@ extension XcodeMappingTranslator {
             if let old = sourceEntity.attribute(named: path) {
                 return Self.copy(old, to: attribute, mapping: mapping.name)
             }
+            if path.contains(".") {
+                return keyPathRule(path, expression, attribute, mapping, sourceEntity)
+            }
             problem(
                 mapping, attribute.name,
-                path.contains(".")
-                    ? "its value expression \(expression) reads through a relationship, which "
-                        + "the engine's custom migration does not evaluate (it reads the "
-                        + "source object's own attributes)"
-                    : "its value expression \(expression) names no attribute of source entity "
-                        + "\(sourceEntity.name)")
+                "its value expression \(expression) names no attribute of source entity "
+                    + "\(sourceEntity.name)")
             return nil
         }
         problem(mapping, attribute.name, Self.unevaluable(expression, mapping))
         return nil
+    }
+
+    /// `$source.a.b`: through to-ones (their keys on the source rows) to an attribute
+    /// stored like the destination's; refused otherwise.
+    private mutating func keyPathRule(
+        _ path: String, _ expression: MappingExpression, _ attribute: ResolvedAttribute,
+        _ mapping: XcodeEntityMapping, _ sourceEntity: Entity
+    ) -> AttributeMapping? {
+        let names = path.split(separator: ".").map(String.init)
+        var entity = sourceEntity
+        for name in names.dropLast() {
+            guard let relationship = entity.relationship(named: name),
+                case .foreignKey = relationship.storage
+            else {
+                problem(
+                    mapping, attribute.name,
+                    "its value expression \(expression) reads through \(name), which is not a "
+                        + "to-one of \(entity.name); the engine follows to-ones only")
+                return nil
+            }
+            entity = source.entity(id: relationship.destinationID)
+        }
+        guard let last = names.last, let end = entity.attribute(named: last) else {
+            problem(
+                mapping, attribute.name,
+                "its value expression \(expression) names no attribute of \(entity.name)")
+            return nil
+        }
+        guard end.type.columnType == attribute.type.columnType, end.transformer == nil,
+            attribute.transformer == nil
+        else {
+            problem(
+                mapping, attribute.name,
+                "its value expression \(expression) reads a \(end.type.rawValue) attribute into "
+                    + "a \(attribute.type.rawValue) one, which a key path copy does not convert")
+            return nil
+        }
+        return .sourceKeyPath(path)
     }
 
     /// Why an expression cannot be evaluated, naming the policy a `$entityPolicy` call

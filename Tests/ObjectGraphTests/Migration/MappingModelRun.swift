@@ -14,8 +14,32 @@ struct MappingModelRun {
     let source: ManagedObjectModel
     let destination: ManagedObjectModel
 
-    /// One line: `applied (…)`, `refused: …`, or what failed.
+    /// One line: `applied (…)`, `refused: …`, or what failed; then what inference
+    /// alone would do with the step.
     func run(dataset: ChainDataset) -> String {
+        runMapping(dataset: dataset) + "; inference alone: " + inferenceAlone()
+    }
+
+    /// Whether inference refuses the step, or which entity mappings' objects it would
+    /// not carry (their destination entity takes no source entity when inferred).
+    func inferenceAlone() -> String {
+        let inferred: InferredMapping
+        do { inferred = try InferredMapping(from: source, to: destination) } catch {
+            guard case .cannotInferMapping(_, let problems) = error else { return "\(error)" }
+            return "refused (" + problems.map(\.description).joined(separator: " | ") + ")"
+        }
+        let emptied = mapping.entityMappings.filter { each in
+            guard each.sourceEntity != nil, let name = each.destinationEntity else { return false }
+            return inferred.entities.contains { $0.destination.name == name && $0.source == nil }
+        }
+        return emptied.isEmpty
+            ? "would migrate"
+            : "would migrate leaving empty "
+                + emptied.map { "\($0.destinationEntity!) (from \($0.sourceEntity!))" }
+                .joined(separator: ", ")
+    }
+
+    private func runMapping(dataset: ChainDataset) -> String {
         let translated: MappingModel
         do {
             translated = try mapping.mappingModel(from: source, to: destination)

@@ -248,16 +248,14 @@ struct XcodeMappingModelTests {
             Issue.record("unexpected \(String(describing: error))")
             return
         }
+        // `code = $source.product.name` runs (a key path through a to-one); the policy
+        // call does not.
         #expect(
             problems.map(\.description) == [
                 "entity mapping ProductToProduct, property title: its value expression "
                     + "FUNCTION($entityPolicy, \"titleFor:\", $source.name) calls titleFor: on the "
                     + "entity mapping's migration policy, code the engine cannot run; compute the "
-                    + "value in an EntityMapping closure instead",
-                "entity mapping VariationToVariation, property code: its value expression "
-                    + "$source.product.name reads through a relationship, which the engine's "
-                    + "custom migration does not evaluate (it reads the source object's own "
-                    + "attributes)",
+                    + "value in an EntityMapping closure instead"
             ])
     }
 
@@ -360,5 +358,54 @@ struct XcodeMappingModelTests {
         }
 
         func value(from data: Data) throws(TransformError) -> Any { data }
+    }
+}
+
+/// Damaged expression archives: every truncation and seeded byte change of a real
+/// `$source.name` archive is read or refused with an error naming the property, never
+/// a trap (the binary plist reader checks every offset).
+@Suite struct XcodeMappingArchiveRobustnessTests {
+    @Test("truncated and corrupted archives are refused, not trapped on")
+    func damagedArchives() throws {
+        let url = XcodeMappingModelTests.mappingURL.appendingPathComponent("xcmapping.xml")
+        let xml = try String(contentsOf: url, encoding: .utf8)
+        let start = try #require(
+            xml.range(of: "<attribute name=\"valueexpressiondata\" type=\"binary\">"))
+        let end = try #require(
+            xml.range(of: "</attribute>", range: start.upperBound..<xml.endIndex))
+        let encoded = String(xml[start.upperBound..<end.lowerBound])
+        let bytes = [UInt8](
+            try #require(Data(base64Encoded: encoded, options: .ignoreUnknownCharacters)))
+        var variants: [[UInt8]] = stride(from: 0, to: bytes.count, by: 7).map {
+            Array(bytes[..<$0])
+        }
+        var state: UInt64 = 28
+        for _ in 0..<150 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            var damaged = bytes
+            damaged[Int(state >> 33) % bytes.count] = UInt8(truncatingIfNeeded: state >> 17)
+            variants.append(damaged)
+        }
+        let directory = try TemporaryDirectory()
+        let folder = URL(fileURLWithPath: directory.path("Damaged.xcmappingmodel"))
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var (read, refused) = (0, 0)
+        for variant in variants {
+            var edited = xml
+            edited.replaceSubrange(
+                start.upperBound..<end.lowerBound, with: Data(variant).base64EncodedString())
+            try Data(edited.utf8).write(to: folder.appendingPathComponent("xcmapping.xml"))
+            do {
+                _ = try XcodeMappingModel(at: folder)
+                read += 1
+            } catch {
+                #expect(
+                    "\(error)".contains(
+                        "title: valueexpressiondata is not an archived NSExpression"))
+                refused += 1
+            }
+        }
+        #expect(read + refused == variants.count)
+        #expect(refused > 0)
     }
 }
