@@ -121,7 +121,10 @@ struct MeasuredFinding {
                 + "(existingObject(with:)): \(times) of \(of) statements."
         }
         if let cause = group.cause, cause.kind == .objectFault {
-            let through = subject.keyPath.map { " through \(subject.entity ?? "?").\($0)" } ?? ""
+            let through =
+                cause.fetchedEntity == cause.entity
+                ? " of the objects it fetched"
+                : subject.keyPath.map { " through \(subject.entity ?? "?").\($0)" } ?? ""
             return "\(configuration) fills \(times) \(cause.entity) object faults\(through), "
                 + "one statement each: \(times) of \(of) statements."
         }
@@ -239,6 +242,9 @@ struct MeasuredFinding {
             let entity = subject.entity ?? cause.entity
             return FindingFixes.prefetch(
                 entity: entity, relationship: subject.keyPath ?? cause.relationship ?? "?")
+        }
+        if let cause = group.cause, cause.kind == .objectFault, cause.fetchedEntity == cause.entity {
+            return FindingFixes.fetchWithValues(entity: cause.entity)
         }
         if let cause = group.cause, cause.kind == .objectFault {
             return FindingFixes.loadFaultedObjects(
