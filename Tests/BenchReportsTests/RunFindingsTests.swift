@@ -212,4 +212,29 @@ import Testing
         #expect(finding.fix.coreData.contains("returnsObjectsAsFaults = false"))
         #expect(!finding.fix.coreData.contains("relationshipKeyPathsForPrefetching"))
     }
+
+    @Test("an object fault the model reaches two ways is named by the key path the winner prefetched")
+    func ambiguousToOne() throws {
+        let id = BenchmarkID(suite: "model", scenario: "to-one-Status.author")
+        let userFault = "SELECT 0, t0.Z_PK, t0.ZUSERNAME FROM ZMASTODONUSER t0 WHERE t0.Z_PK = ?"
+        var faults = ReportFixtures.group(userFault, count: 800)
+        faults.cause = StatementCause(
+            kind: .objectFault, entity: "MastodonUser", fetchedEntity: "Status")
+        var prefetched = ReportFixtures.group(
+            "SELECT 0, t0.Z_PK, t0.ZUSERNAME FROM ZMASTODONUSER t0 WHERE t0.Z_PK IN "
+                + "(SELECT * FROM _Z_intarray0(?))", count: 1)
+        prefetched.cause = StatementCause(kind: .prefetch, entity: "", keyPath: "author")
+        let cases = [
+            ReportFixtures.result(
+                id, "faults", size: 1_000, time: 30e6, trace: SQLTrace(statements: [faults])),
+            ReportFixtures.result(
+                id, "prefetch", size: 1_000, time: 10e6, trace: SQLTrace(statements: [prefetched])),
+        ]
+        let finding = try #require(RunFindings.findings(in: cases).first)
+        #expect(finding.subject == FindingSubject(entity: "Status", keyPath: "author"))
+        #expect(finding.fix.coreData == """
+            Do what prefetch does: request.relationshipKeyPathsForPrefetching = ["author"] \
+            on the NSFetchRequest<Status>.
+            """)
+    }
 }

@@ -162,6 +162,9 @@ final class SQLTraceBridge: SQLTraceSource, CounterSource, TraceSink, EngineTrac
                 _ = causes.popLast()
                 recorder.cause = causes.last
             case .fetchCompleted(_, _, let entity): fetchedEntity = entity.isEmpty ? nil : entity
+            case .prefetched(let keyPath, _, _):
+                recorder.attributeLastStatement(
+                    to: StatementCause(kind: .prefetch, entity: "", keyPath: keyPath))
             case .faultFulfilled, .toManyFaultFulfilled:
                 if let cause = faultCause(event) { recorder.attributeLastStatement(to: cause) }
             default: break

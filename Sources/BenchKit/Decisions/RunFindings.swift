@@ -91,13 +91,15 @@ struct MeasuredFinding {
         }
         switch cause.kind {
         case .objectFault:
-            return FindingSubject(entity: cause.fetchedEntity ?? cause.entity, keyPath: cause.keyPath)
+            return FindingSubject(
+                entity: cause.fetchedEntity ?? cause.entity,
+                keyPath: cause.keyPath ?? measuredPrefetch)
         case .toManyFault:
             guard let keyPath = cause.keyPath, let fetched = cause.fetchedEntity else {
                 return FindingSubject(entity: cause.entity, keyPath: cause.relationship)
             }
             return FindingSubject(entity: fetched, keyPath: keyPath)
-        case .lookup, .deleteRule:
+        case .lookup, .deleteRule, .prefetch:
             return FindingSubject(entity: cause.entity, keyPath: cause.relationship)
         }
     }
@@ -210,6 +212,22 @@ struct MeasuredFinding {
             swiftData: textbook.swiftData)
     }
 
+    /// The key path a configuration that avoids the statement prefetched, when exactly
+    /// one was: for an object fault the model reaches by more than one to-one
+    /// (`Status.author`, `Status.pinnedBy`), the measured one names which.
+    private var measuredPrefetch: String? {
+        let avoiding = peers.filter {
+            ($0.sqlTrace?.group(group.fingerprint)?.count ?? 0) < NPlusOneDetector().threshold
+        }
+        let paths = Set(
+            avoiding.flatMap { peer in
+                (peer.sqlTrace?.statements ?? []).compactMap {
+                    $0.cause?.kind == .prefetch ? $0.cause?.keyPath : nil
+                }
+            })
+        return paths.count == 1 ? paths.first : nil
+    }
+
     /// Whether a peer is the rule-of-thumb fix of `kind`.
     private func hasTextbookPeer(_ kind: FindingKind) -> Bool {
         peers.contains { isTextbook($0.key.configuration, kind) }
@@ -248,7 +266,8 @@ struct MeasuredFinding {
         }
         if let cause = group.cause, cause.kind == .objectFault {
             return FindingFixes.loadFaultedObjects(
-                destination: cause.entity, entity: cause.fetchedEntity, keyPath: cause.keyPath)
+                destination: cause.entity, entity: cause.fetchedEntity,
+                keyPath: cause.keyPath ?? measuredPrefetch)
         }
         return FindingFix(
             summary: detected.suggestion,
