@@ -190,7 +190,7 @@ final class SQLTraceBridge: SQLTraceSource, CounterSource, TraceSink, EngineTrac
         switch event {
         case .faultFulfilled(let row):
             let entity = row.objectID.entity.name
-            let path = fetched.flatMap { keyPaths?.toOne(from: $0, to: entity) }
+            let path = fetched.flatMap { keyPaths?.keyPath(from: $0, to: entity) }
             return StatementCause(
                 kind: .objectFault, entity: entity, fetchedEntity: fetched,
                 keyPath: path?.isEmpty == true ? nil : path)
