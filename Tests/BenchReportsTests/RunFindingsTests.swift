@@ -237,4 +237,27 @@ import Testing
             on the NSFetchRequest<Status>.
             """)
     }
+
+    @Test("an alternative within the interval of the original is a tie, not a measured speedup")
+    func tiedAlternative() throws {
+        let id = BenchmarkID(suite: "model", scenario: "to-one-Content.bookmark")
+        let fault = "SELECT 0, t0.Z_PK, t0.ZNOTE FROM ZBOOKMARK t0 WHERE t0.Z_PK = ?"
+        let prefetch =
+            "SELECT 0, t0.Z_PK, t0.ZNOTE FROM ZBOOKMARK t0 WHERE t0.Z_PK IN (SELECT * FROM _Z_intarray0(?))"
+        let cases = [
+            ReportFixtures.result(
+                id, "faults", size: 1_000, time: 10e6,
+                trace: SQLTrace(statements: [ReportFixtures.group(fault, count: 1_000)])),
+            ReportFixtures.result(
+                id, "prefetch", size: 1_000, time: 9.9e6,
+                trace: SQLTrace(statements: [ReportFixtures.group(prefetch, count: 1)])),
+        ]
+        let finding = try #require(RunFindings.findings(in: cases).first)
+        #expect(
+            finding.fix.summary
+                == "Measured: prefetch avoids it, 1 statement instead of 1,000, but its time is "
+                + "within noise of faults at 1k (1.01x faster by the medians): no time measured "
+                + "gained at this size.")
+        #expect(!finding.fix.summary.contains("x faster at"))
+    }
 }

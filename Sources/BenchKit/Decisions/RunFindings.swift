@@ -178,6 +178,16 @@ struct MeasuredFinding {
         let statements =
             DecisionFormat.count(Double(count)) + (count == 1 ? " statement" : " statements")
         let mine = DecisionFormat.count(Double(result.sqlTrace?.statementCount ?? 0))
+        let mineName = result.key.configuration
+        if ranked.allSatisfy({ isWithinNoise($0.name) }) {
+            let ratio = DecisionFormat.ratio(speedup >= 1 ? speedup : 1 / speedup)
+            return FindingFix(
+                summary: "Measured: \(best.name) avoids it, \(statements) instead of \(mine), "
+                    + "but its time is within noise of \(mineName) at \(size) (\(ratio) "
+                    + "\(speedup >= 1 ? "faster" : "slower") by the medians): no time "
+                    + "measured gained at this size.",
+                coreData: textbook.coreData, swiftData: textbook.swiftData)
+        }
         guard speedup > 1 else {
             let slower = ranked.map {
                 "\($0.name) \(DecisionFormat.ratio(1 / ($0.speedup ?? 1))) slower"
@@ -210,6 +220,16 @@ struct MeasuredFinding {
         return FindingFix(
             summary: summary, coreData: "Do what \(best.name) does: " + textbook.coreData,
             swiftData: textbook.swiftData)
+    }
+
+    /// Whether `configuration`'s wall-time interval overlaps this case's: no winner
+    /// within noise, as the verdicts call it a tie.
+    private func isWithinNoise(_ configuration: String) -> Bool {
+        guard let mine = result.metric(.wallTime)?.summary.medianInterval,
+            let theirs = peers.first(where: { $0.key.configuration == configuration })?
+                .metric(.wallTime)?.summary.medianInterval
+        else { return false }
+        return mine.low <= theirs.high && theirs.low <= mine.high
     }
 
     /// The key path a configuration that avoids the statement prefetched, when exactly
