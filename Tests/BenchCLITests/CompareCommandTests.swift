@@ -89,7 +89,8 @@ import Testing
             "run", "--suite", "selftest-sql", "--sizes", "200", "--iterations", "2", "--warmup",
             "0", "--in-process", "--no-progress", "--format", "json", "--out", out.path)
         #expect(run.status == 0)
-        #expect(run.text.contains("finding (n-plus-one): selftest-sql/author-lookups [per-row] 200: "))
+        #expect(
+            run.text.contains("finding (n-plus-one): selftest-sql/author-lookups [per-row] 200: "))
         #expect(!run.text.contains("FindingLocation(") && !run.text.contains("Optional("))
         let document = try FindingsDocument.read(
             from: out.appendingPathComponent("latest/findings.json"))

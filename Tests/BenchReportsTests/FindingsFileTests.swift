@@ -15,10 +15,14 @@ import Testing
     static func cases(repeats: Int) -> [CaseResult] {
         let faults = ReportFixtures.result(
             lookup, "fault-per-object", size: 10_000, time: 10e6,
-            trace: SQLTrace(statements: [ReportFixtures.group(ReportFixtures.postsOfUser, count: repeats)]))
+            trace: SQLTrace(statements: [
+                ReportFixtures.group(ReportFixtures.postsOfUser, count: repeats)
+            ]))
         let count = ReportFixtures.result(
             lookup, "count-subquery", size: 10_000, time: 2e6,
-            trace: SQLTrace(statements: [ReportFixtures.group("SELECT COUNT(*) FROM ZPOST", count: 1)]))
+            trace: SQLTrace(statements: [
+                ReportFixtures.group("SELECT COUNT(*) FROM ZPOST", count: 1)
+            ]))
         return [faults, count]
     }
 
@@ -105,7 +109,8 @@ import Testing
             Self.cases(repeats: 1), label: "run", comparison: comparison)
         let markdown = MarkdownReportWriter().render(results)
         #expect(markdown.contains("## Findings against base.json"))
-        #expect(markdown.contains("- finding disappeared (n-plus-one): n-plus-one/user-post-counts"))
+        #expect(
+            markdown.contains("- finding disappeared (n-plus-one): n-plus-one/user-post-counts"))
         let page = HTMLReportWriter().render(results)
         #expect(page.contains("<h3>Findings that changed</h3><ul><li>finding disappeared"))
     }

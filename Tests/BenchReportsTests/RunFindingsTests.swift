@@ -131,7 +131,8 @@ import Testing
         let finding = try #require(RunFindings.findings(in: [perOwner]).first)
         #expect(finding.subject.entity == "MastodonUser")
         #expect(finding.subject.keyPath == "domainBlockingBy")
-        #expect(finding.title.contains("MastodonUser.domainBlockingBy once per MastodonUser object"))
+        #expect(
+            finding.title.contains("MastodonUser.domainBlockingBy once per MastodonUser object"))
         #expect(finding.fix.coreData.contains("[\"domainBlockingBy\"]"))
         #expect(finding.fix.coreData.contains("NSFetchRequest<MastodonUser>"))
         #expect(finding.fix.swiftData.contains("[\\MastodonUser.domainBlockingBy]"))
@@ -197,7 +198,8 @@ import Testing
         let markdown = MarkdownReportWriter().render(ReportFixtures.results(cases))
         #expect(markdown.components(separatedBy: "- **batch-ops/delete**").count == 2)
         #expect(
-            markdown.contains("  - Seen in per-object-save-every-100 10k, per-object-save-once 10k"))
+            markdown.contains("  - Seen in per-object-save-every-100 10k, per-object-save-once 10k")
+        )
     }
 
     @Test("faults on the fetched objects themselves are fixed by fetching values, not prefetching")
@@ -213,7 +215,8 @@ import Testing
         #expect(!finding.fix.coreData.contains("relationshipKeyPathsForPrefetching"))
     }
 
-    @Test("an object fault the model reaches two ways is named by the key path the winner prefetched")
+    @Test(
+        "an object fault the model reaches two ways is named by the key path the winner prefetched")
     func ambiguousToOne() throws {
         let id = BenchmarkID(suite: "model", scenario: "to-one-Status.author")
         let userFault = "SELECT 0, t0.Z_PK, t0.ZUSERNAME FROM ZMASTODONUSER t0 WHERE t0.Z_PK = ?"
@@ -232,10 +235,11 @@ import Testing
         ]
         let finding = try #require(RunFindings.findings(in: cases).first)
         #expect(finding.subject == FindingSubject(entity: "Status", keyPath: "author"))
-        #expect(finding.fix.coreData == """
-            Do what prefetch does: request.relationshipKeyPathsForPrefetching = ["author"] \
-            on the NSFetchRequest<Status>.
-            """)
+        #expect(
+            finding.fix.coreData == """
+                Do what prefetch does: request.relationshipKeyPathsForPrefetching = ["author"] \
+                on the NSFetchRequest<Status>.
+                """)
     }
 
     @Test("an alternative within the interval of the original is a tie, not a measured speedup")

@@ -281,7 +281,8 @@ struct MeasuredFinding {
             return FindingFixes.prefetch(
                 entity: entity, relationship: subject.keyPath ?? cause.relationship ?? "?")
         }
-        if let cause = group.cause, cause.kind == .objectFault, cause.fetchedEntity == cause.entity {
+        if let cause = group.cause, cause.kind == .objectFault, cause.fetchedEntity == cause.entity
+        {
             return FindingFixes.fetchWithValues(entity: cause.entity)
         }
         if let cause = group.cause, cause.kind == .objectFault {
