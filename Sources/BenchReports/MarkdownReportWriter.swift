@@ -158,7 +158,7 @@ public struct MarkdownReportWriter: ReportWriter {
                 + "(\(finding.kind.rawValue), \(finding.severity.rawValue)): "
                 + Self.escape(finding.title),
             "  - Fix: " + Self.escape(finding.fix.summary),
-        ]
+        ] + (group.members.count > 1 ? ["  - Seen in " + Self.escape(group.seenIn)] : [])
     }
 
     private func table(_ scenario: ScenarioView, _ results: RunResults) -> [String] {

@@ -26,9 +26,12 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
         #expect(
             names == [
-                "index.html", "junit.xml", "results.csv", "results.json", "samples.csv",
-                "summary.md",
+                "findings.json", "index.html", "junit.xml", "results.csv", "results.json",
+                "samples.csv", "summary.md",
             ])
+        let findings = try FindingsDocument.read(from: out.appendingPathComponent("findings.json"))
+        let recorded = try RunResults.read(from: out.appendingPathComponent("results.json"))
+        #expect(findings.generator == "bench run" && findings.runID == recorded.runID)
         let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(page.contains("selftest/sort"))
     }

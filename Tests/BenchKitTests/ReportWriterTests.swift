@@ -67,8 +67,8 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: latest.path).sorted()
         #expect(
             files == [
-                "index.html", "junit.xml", "results.csv", "results.json", "samples.csv",
-                "summary.md",
+                "findings.json", "index.html", "junit.xml", "results.csv", "results.json",
+                "samples.csv", "summary.md",
             ])
         let entries = try FileManager.default.contentsOfDirectory(atPath: root.path).sorted()
         #expect(entries == [".lock", first.lastPathComponent, second.lastPathComponent, "latest"])

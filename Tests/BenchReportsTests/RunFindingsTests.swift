@@ -173,4 +173,95 @@ import Testing
         #expect(!finding.fix.coreData.contains("relationshipKeyPathsForPrefetching"))
         #expect(!finding.fix.swiftData.contains("relationshipKeyPathsForPrefetching"))
     }
+
+    @Test("one delete rule's reads in two statements and two configurations are one pattern")
+    func groupedByRule() throws {
+        let id = BenchmarkID(suite: "batch-ops", scenario: "delete")
+        func reads(_ sql: String, _ count: Int) -> StatementGroup {
+            var group = ReportFixtures.group(sql, count: count)
+            group.cause = StatementCause(
+                kind: .deleteRule, entity: "Post", relationship: "tags", rule: "nullify")
+            return group
+        }
+        let joinRows = "SELECT 0, t0.Z_1TAGS FROM Z_1TAGS t0 WHERE t0.Z_3POSTS = ?"
+        let tags = "SELECT 0, t0.Z_PK FROM ZTAG t0 WHERE t0.Z_PK = ?"
+        let cases = ["per-object-save-once", "per-object-save-every-100"].map {
+            ReportFixtures.result(
+                id, $0, size: 10_000, time: 40e6,
+                trace: SQLTrace(statements: [reads(joinRows, 600), reads(tags, 500)]))
+        }
+        let findings = RunFindings.findings(in: cases)
+        #expect(findings.count == 4)
+        let groups = FindingGroup.grouping(findings)
+        #expect(groups.count == 1)
+        #expect(groups[0].seenIn == "per-object-save-every-100 10k, per-object-save-once 10k")
+        let markdown = MarkdownReportWriter().render(ReportFixtures.results(cases))
+        #expect(markdown.components(separatedBy: "- **batch-ops/delete**").count == 2)
+        #expect(
+            markdown.contains("  - Seen in per-object-save-every-100 10k, per-object-save-once 10k")
+        )
+    }
+
+    @Test("faults on the fetched objects themselves are fixed by fetching values, not prefetching")
+    func faultsOnFetchedObjects() throws {
+        let id = BenchmarkID(suite: "materialize", scenario: "n-plus-one")
+        var faults = ReportFixtures.group(ReportFixtures.userFault, count: 1_000)
+        faults.cause = StatementCause(kind: .objectFault, entity: "User", fetchedEntity: "User")
+        let result = ReportFixtures.result(
+            id, "engine", size: 10_000, time: 9e6, trace: SQLTrace(statements: [faults]))
+        let finding = try #require(RunFindings.findings(in: [result]).first)
+        #expect(finding.title.contains("fills 1,000 User object faults of the objects it fetched"))
+        #expect(finding.fix.coreData.contains("returnsObjectsAsFaults = false"))
+        #expect(!finding.fix.coreData.contains("relationshipKeyPathsForPrefetching"))
+    }
+
+    @Test(
+        "an object fault the model reaches two ways is named by the key path the winner prefetched")
+    func ambiguousToOne() throws {
+        let id = BenchmarkID(suite: "model", scenario: "to-one-Status.author")
+        let userFault = "SELECT 0, t0.Z_PK, t0.ZUSERNAME FROM ZMASTODONUSER t0 WHERE t0.Z_PK = ?"
+        var faults = ReportFixtures.group(userFault, count: 800)
+        faults.cause = StatementCause(
+            kind: .objectFault, entity: "MastodonUser", fetchedEntity: "Status")
+        var prefetched = ReportFixtures.group(
+            "SELECT 0, t0.Z_PK, t0.ZUSERNAME FROM ZMASTODONUSER t0 WHERE t0.Z_PK IN "
+                + "(SELECT * FROM _Z_intarray0(?))", count: 1)
+        prefetched.cause = StatementCause(kind: .prefetch, entity: "", keyPath: "author")
+        let cases = [
+            ReportFixtures.result(
+                id, "faults", size: 1_000, time: 30e6, trace: SQLTrace(statements: [faults])),
+            ReportFixtures.result(
+                id, "prefetch", size: 1_000, time: 10e6, trace: SQLTrace(statements: [prefetched])),
+        ]
+        let finding = try #require(RunFindings.findings(in: cases).first)
+        #expect(finding.subject == FindingSubject(entity: "Status", keyPath: "author"))
+        #expect(
+            finding.fix.coreData == """
+                Do what prefetch does: request.relationshipKeyPathsForPrefetching = ["author"] \
+                on the NSFetchRequest<Status>.
+                """)
+    }
+
+    @Test("an alternative within the interval of the original is a tie, not a measured speedup")
+    func tiedAlternative() throws {
+        let id = BenchmarkID(suite: "model", scenario: "to-one-Content.bookmark")
+        let fault = "SELECT 0, t0.Z_PK, t0.ZNOTE FROM ZBOOKMARK t0 WHERE t0.Z_PK = ?"
+        let prefetch =
+            "SELECT 0, t0.Z_PK, t0.ZNOTE FROM ZBOOKMARK t0 WHERE t0.Z_PK IN (SELECT * FROM _Z_intarray0(?))"
+        let cases = [
+            ReportFixtures.result(
+                id, "faults", size: 1_000, time: 10e6,
+                trace: SQLTrace(statements: [ReportFixtures.group(fault, count: 1_000)])),
+            ReportFixtures.result(
+                id, "prefetch", size: 1_000, time: 9.9e6,
+                trace: SQLTrace(statements: [ReportFixtures.group(prefetch, count: 1)])),
+        ]
+        let finding = try #require(RunFindings.findings(in: cases).first)
+        #expect(
+            finding.fix.summary
+                == "Measured: prefetch avoids it, 1 statement instead of 1,000, but its time is "
+                + "within noise of faults at 1k (1.01x faster by the medians): no time measured "
+                + "gained at this size.")
+        #expect(!finding.fix.summary.contains("x faster at"))
+    }
 }

@@ -76,4 +76,17 @@ import Workloads
             }
         }
     }
+
+    @Test(
+        "a unique shortest path, to-ones first, inherited relationships included; none when two tie",
+        arguments: [
+            ("Car", "Person", "owner"), ("SportCar", "Person", "owner"),
+            ("Car", "Maker", "createdBy"), ("Maker", "Car", "cars"),
+            ("Maker", "Person", nil), ("Person", "Car", nil), ("Person", "Maker", nil),
+            ("Car", "Car", ""),
+        ] as [(String, String, String?)])
+    func paths(_ fetched: String, _ faulted: String, _ expected: String?) throws {
+        let model = try XcodeModel(contentsOf: Self.sampleModel).makeModel()
+        #expect(FaultKeyPath(model: model).keyPath(from: fetched, to: faulted) == expected)
+    }
 }

@@ -162,6 +162,9 @@ final class SQLTraceBridge: SQLTraceSource, CounterSource, TraceSink, EngineTrac
                 _ = causes.popLast()
                 recorder.cause = causes.last
             case .fetchCompleted(_, _, let entity): fetchedEntity = entity.isEmpty ? nil : entity
+            case .prefetched(let keyPath, _, _):
+                recorder.attributeLastStatement(
+                    to: StatementCause(kind: .prefetch, entity: "", keyPath: keyPath))
             case .faultFulfilled, .toManyFaultFulfilled:
                 if let cause = faultCause(event) { recorder.attributeLastStatement(to: cause) }
             default: break
@@ -187,7 +190,7 @@ final class SQLTraceBridge: SQLTraceSource, CounterSource, TraceSink, EngineTrac
         switch event {
         case .faultFulfilled(let row):
             let entity = row.objectID.entity.name
-            let path = fetched.flatMap { keyPaths?.toOne(from: $0, to: entity) }
+            let path = fetched.flatMap { keyPaths?.keyPath(from: $0, to: entity) }
             return StatementCause(
                 kind: .objectFault, entity: entity, fetchedEntity: fetched,
                 keyPath: path?.isEmpty == true ? nil : path)

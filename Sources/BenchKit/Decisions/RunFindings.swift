@@ -92,13 +92,14 @@ struct MeasuredFinding {
         switch cause.kind {
         case .objectFault:
             return FindingSubject(
-                entity: cause.fetchedEntity ?? cause.entity, keyPath: cause.keyPath)
+                entity: cause.fetchedEntity ?? cause.entity,
+                keyPath: cause.keyPath ?? measuredPrefetch)
         case .toManyFault:
             guard let keyPath = cause.keyPath, let fetched = cause.fetchedEntity else {
                 return FindingSubject(entity: cause.entity, keyPath: cause.relationship)
             }
             return FindingSubject(entity: fetched, keyPath: keyPath)
-        case .lookup, .deleteRule:
+        case .lookup, .deleteRule, .prefetch:
             return FindingSubject(entity: cause.entity, keyPath: cause.relationship)
         }
     }
@@ -122,7 +123,10 @@ struct MeasuredFinding {
                 + "(existingObject(with:)): \(times) of \(of) statements."
         }
         if let cause = group.cause, cause.kind == .objectFault {
-            let through = subject.keyPath.map { " through \(subject.entity ?? "?").\($0)" } ?? ""
+            let through =
+                cause.fetchedEntity == cause.entity
+                ? " of the objects it fetched"
+                : subject.keyPath.map { " through \(subject.entity ?? "?").\($0)" } ?? ""
             return "\(configuration) fills \(times) \(cause.entity) object faults\(through), "
                 + "one statement each: \(times) of \(of) statements."
         }
@@ -174,6 +178,16 @@ struct MeasuredFinding {
         let statements =
             DecisionFormat.count(Double(count)) + (count == 1 ? " statement" : " statements")
         let mine = DecisionFormat.count(Double(result.sqlTrace?.statementCount ?? 0))
+        let mineName = result.key.configuration
+        if ranked.allSatisfy({ isWithinNoise($0.name) }) {
+            let ratio = DecisionFormat.ratio(speedup >= 1 ? speedup : 1 / speedup)
+            return FindingFix(
+                summary: "Measured: \(best.name) avoids it, \(statements) instead of \(mine), "
+                    + "but its time is within noise of \(mineName) at \(size) (\(ratio) "
+                    + "\(speedup >= 1 ? "faster" : "slower") by the medians): no time "
+                    + "measured gained at this size.",
+                coreData: textbook.coreData, swiftData: textbook.swiftData)
+        }
         guard speedup > 1 else {
             let slower = ranked.map {
                 "\($0.name) \(DecisionFormat.ratio(1 / ($0.speedup ?? 1))) slower"
@@ -206,6 +220,32 @@ struct MeasuredFinding {
         return FindingFix(
             summary: summary, coreData: "Do what \(best.name) does: " + textbook.coreData,
             swiftData: textbook.swiftData)
+    }
+
+    /// Whether `configuration`'s wall-time interval overlaps this case's: no winner
+    /// within noise, as the verdicts call it a tie.
+    private func isWithinNoise(_ configuration: String) -> Bool {
+        guard let mine = result.metric(.wallTime)?.summary.medianInterval,
+            let theirs = peers.first(where: { $0.key.configuration == configuration })?
+                .metric(.wallTime)?.summary.medianInterval
+        else { return false }
+        return mine.low <= theirs.high && theirs.low <= mine.high
+    }
+
+    /// The key path a configuration that avoids the statement prefetched, when exactly
+    /// one was: for an object fault the model reaches by more than one to-one
+    /// (`Status.author`, `Status.pinnedBy`), the measured one names which.
+    private var measuredPrefetch: String? {
+        let avoiding = peers.filter {
+            ($0.sqlTrace?.group(group.fingerprint)?.count ?? 0) < NPlusOneDetector().threshold
+        }
+        let paths = Set(
+            avoiding.flatMap { peer in
+                (peer.sqlTrace?.statements ?? []).compactMap {
+                    $0.cause?.kind == .prefetch ? $0.cause?.keyPath : nil
+                }
+            })
+        return paths.count == 1 ? paths.first : nil
     }
 
     /// Whether a peer is the rule-of-thumb fix of `kind`.
@@ -241,9 +281,14 @@ struct MeasuredFinding {
             return FindingFixes.prefetch(
                 entity: entity, relationship: subject.keyPath ?? cause.relationship ?? "?")
         }
+        if let cause = group.cause, cause.kind == .objectFault, cause.fetchedEntity == cause.entity
+        {
+            return FindingFixes.fetchWithValues(entity: cause.entity)
+        }
         if let cause = group.cause, cause.kind == .objectFault {
             return FindingFixes.loadFaultedObjects(
-                destination: cause.entity, entity: cause.fetchedEntity, keyPath: cause.keyPath)
+                destination: cause.entity, entity: cause.fetchedEntity,
+                keyPath: cause.keyPath ?? measuredPrefetch)
         }
         return FindingFix(
             summary: detected.suggestion,

@@ -53,6 +53,19 @@ enum FindingFixes {
                 + "FetchDescriptor.")
     }
 
+    /// Fetch `entity`'s objects with their values: the fetch returned faults that each
+    /// fired on first read.
+    static func fetchWithValues(entity: String) -> FindingFix {
+        FindingFix(
+            summary: "The fetched \(entity) objects were faults and each fired its own SELECT "
+                + "on first read: fetch them with their values.",
+            coreData: "request.includesPropertyValues = true and request.returnsObjectsAsFaults "
+                + "= false on the NSFetchRequest<\(entity)> (and no refreshObject(_:mergeChanges: "
+                + "false) or reset() between the fetch and the reads).",
+            swiftData: "Fetch the models with FetchDescriptor<\(entity)> (not fetchIdentifiers) "
+                + "and read them in the same context.")
+    }
+
     /// Fetch objects by their IDs in one request.
     static func fetchByIDs(entity: String) -> FindingFix {
         FindingFix(

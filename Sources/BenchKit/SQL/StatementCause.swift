@@ -19,6 +19,10 @@ public struct StatementCause: Hashable, Sendable, Codable {
         /// A to-many fault: ``StatementCause/relationship`` of an object of
         /// ``StatementCause/entity`` read on first access.
         case toManyFault = "to-many-fault"
+        /// A prefetch of ``StatementCause/keyPath`` (`relationshipKeyPathsForPrefetching`)
+        /// by the fetch it belongs to: the key path a configuration measured, which a
+        /// finding can quote when the model alone leaves it ambiguous.
+        case prefetch
     }
 
     /// What kind of work.

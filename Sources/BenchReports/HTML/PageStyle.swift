@@ -28,6 +28,8 @@ enum PageStyle {
         td.sql{min-width:18em;max-width:36em}td.values{min-width:6em;max-width:14em}\
         td.plan{min-width:14em;max-width:26em}
         td.why{white-space:pre-line}ul.verdicts li{margin:2px 0}
+        table.verdicts{width:100%}table.verdicts td.text{white-space:normal;min-width:8em}\
+        table.verdicts td.why{min-width:16em}
         .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(440px,100%),1fr));\
         gap:12px}
         figure{margin:0;border:1px solid var(--line);border-radius:6px;padding:6px}

@@ -15,9 +15,9 @@ struct ReportCommand: Subcommand {
     static let positionalSynopsis = "RESULTS"
     static let discussion = """
         RESULTS is a results.json file or a run directory holding one. Writes index.html,
-        summary.md, junit.xml, results.csv and samples.csv (and a byte-for-byte copy of
-        results.json and of the run's sql/ logs when --out names another directory;
-        results.json itself is never rewritten). Exit codes: 0 success, 2 usage or input
+        summary.md, junit.xml, results.csv, samples.csv and findings.json (and a
+        byte-for-byte copy of results.json and of the run's sql/ logs when --out names
+        another directory; results.json itself is never rewritten). Exit codes: 0 success, 2 usage or input
         error (missing file, malformed JSON, other schema version), 1 cannot write.
         """
     static let out = ValueOption(
@@ -66,7 +66,7 @@ struct ReportCommand: Subcommand {
         }
         do {
             let written =
-                try copyResults(file, into: directory)
+                try copyResults(file, into: directory) + writeFindings(results, into: directory)
                 + SQLLogFiles.copy(results, from: source, to: directory)
                 + formats.filter { $0 != .json }.flatMap {
                     let writer = $0 == .html ? HTMLReportWriter(history: records) : $0.writer
@@ -78,6 +78,15 @@ struct ReportCommand: Subcommand {
             return .failure
         }
         return .success
+    }
+
+    /// `findings.json` is a rendering of `results.json` (``FindingsDocument``), so it is
+    /// written again with the json format, by this build's rules.
+    private func writeFindings(_ results: RunResults, into directory: URL) throws -> [URL] {
+        guard formats.contains(.json) else { return [] }
+        let url = directory.appendingPathComponent(JSONReportWriter.findingsFile)
+        try AtomicFile.write(FindingsDocument(run: results).encoded(), to: url)
+        return [url]
     }
 
     /// `results.json` is the record, not a rendering: it is never re-encoded (that

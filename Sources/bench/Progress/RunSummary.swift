@@ -20,20 +20,7 @@ struct RunSummary {
         for verdict in verdicts {
             console.out("  \(verdict.scenario): \(verdict.headline)")
         }
-        let findings = RunFindings.findings(in: results)
-        let alarms = findings.filter { !$0.isExpected }
-        for finding in alarms.prefix(5) {
-            console.out(
-                "finding (\(finding.kind.rawValue)): \(finding.location): \(finding.title) "
-                    + finding.fix.summary)
-        }
-        let rest = alarms.count - min(alarms.count, 5)
-        let expected = findings.count - alarms.count
-        if rest > 0 || expected > 0 {
-            console.out(
-                "\(rest) more findings and \(expected) expected (declared demonstrations) in "
-                    + "findings.json")
-        }
+        printFindings(to: console)
         for mismatch in results.checksumMismatches {
             console.err("FAILED: \(mismatch)")
         }
@@ -55,6 +42,27 @@ struct RunSummary {
         let page = directory.appendingPathComponent("index.html").path
         let hint = FileManager.default.fileExists(atPath: page) ? " (open index.html)" : ""
         console.out("report: \(directory.path)\(hint)")
+    }
+
+    /// The costliest 5 finding patterns (``FindingGroup``), one line each with where
+    /// else each was seen, then how many more and how many expected.
+    private func printFindings(to console: Console) {
+        let groups = FindingGroup.grouping(RunFindings.findings(in: results))
+        let alarms = groups.filter { !$0.isExpected }
+        for group in alarms.prefix(5) {
+            let finding = group.lead
+            let also = group.members.count > 1 ? " (seen in \(group.seenIn))" : ""
+            console.out(
+                "finding (\(finding.kind.rawValue)): \(finding.location): \(finding.title) "
+                    + "Fix: \(finding.fix.summary)\(also)")
+        }
+        let rest = alarms.count - min(alarms.count, 5)
+        let expected = groups.count - alarms.count
+        if rest > 0 || expected > 0 {
+            console.out(
+                "\(rest) more finding patterns and \(expected) expected (declared "
+                    + "demonstrations) in index.html and findings.json")
+        }
     }
 
     /// `selftest/sort 10k: allocating takes 2.19x the wallTime of in-place (95% CI 2.05-2.31)`.
