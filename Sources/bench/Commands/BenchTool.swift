@@ -12,7 +12,7 @@ enum BenchTool {
         [
             RunCommand.self, ListCommand.self, GenerateCommand.self, MergeCommand.self,
             ReportCommand.self, ExplainCommand.self, ExplainLogCommand.self, CompareCommand.self,
-            BaselineCommand.self, HistoryCommand.self, StoreCommand.self,
+            BaselineCommand.self, HistoryCommand.self, ExportCommand.self, StoreCommand.self,
         ]
     }
 
