@@ -72,6 +72,11 @@ public struct BaselineComparison: Hashable, Sendable, Codable {
     public let added: [CaseKey]?
     /// Cases in the baseline but not in this run.
     public let removed: [CaseKey]?
+    /// How the baseline's ``CounterEnvironment`` differs from this run's, one line
+    /// each (`toolchain 6.3.1 in the baseline, 6.3.2 now`); nil when it does not (or in
+    /// files written before it was recorded). While set, allocation and instruction
+    /// counts are reported, not gated, unless `--gate-across-environments`.
+    public var environmentChanges: [String]?
 
     /// Makes a comparison.
     public init(
