@@ -19,6 +19,7 @@ let package = Package(
         .executable(name: "bench", targets: ["bench"]),
         .library(name: "ObjectGraph", targets: ["ObjectGraph"]),
         .library(name: "ObjectGraphData", targets: ["ObjectGraphData"]),
+        .library(name: "FaultlineTesting", targets: ["FaultlineTesting"]),
     ],
     targets: [
         .systemLibrary(
@@ -41,6 +42,10 @@ let package = Package(
         // The SwiftData-style API (ModelContainer, ModelContext, #Predicate to SQL) over
         // ObjectGraph: docs/SWIFTDATA.md.
         .target(name: "ObjectGraphData", dependencies: ["ObjectGraph"]),
+        // Query assertions for users' test targets (Swift Testing) over the engine trace
+        // or SQLDebug log text: docs/TESTING-QUERIES.md.
+        .target(
+            name: "FaultlineTesting", dependencies: ["ObjectGraph", "SQLiteDB", "CoreDataLog"]),
         .target(name: "Workloads", dependencies: ["ObjectGraph", "SQLiteDB", "DurableFiles"]),
         .target(
             name: "BenchKit",
@@ -72,6 +77,9 @@ let package = Package(
             name: "StoreTestHost", dependencies: ["ObjectGraph"], path: "Tests/StoreTestHost"),
         .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles"]),
         .testTarget(name: "CoreDataLogTests", dependencies: ["CoreDataLog"]),
+        .testTarget(
+            name: "FaultlineTestingTests",
+            dependencies: ["FaultlineTesting", "ObjectGraph", "CoreDataLog"]),
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport"]),
         .testTarget(
             name: "BenchKitTests", dependencies: ["BenchKit", "BenchReports", "CoreDataLog"]),

@@ -79,7 +79,12 @@ import Testing
         Entry(
             name: "shard past the count", arguments: ["run", "--shard", "4/3"],
             expected:
-                "error: invalid value \'4/3\' for --shard: expected i/n with 1 <= i <= n, like 1/4"),
+                "error: invalid value \'4/3\' for --shard: expected i/n with 1 <= i <= n, like 1/4, or auto (auto/n for a Kubernetes Indexed Job)"
+        ),
+        Entry(
+            name: "shard-costs without a shard",
+            arguments: ["run", "--shard-costs", "Benchmarks/Baselines/ci.json"],
+            expected: "error: --shard-costs needs --shard"),
         Entry(
             name: "unknown suite", arguments: ["run", "--suite", "nosuch"],
             expected:

@@ -17,6 +17,9 @@ public struct GateCheck: Sendable {
     public let allowsDatasetChange: Bool
     /// The thresholds file's path, if one was given.
     public let thresholdsPath: String?
+    /// Gate allocation and instruction counts against a baseline from another
+    /// environment too (``GateEvaluator/gatesAcrossEnvironments``).
+    public var gatesAcrossEnvironments = false
 
     /// Reads the baseline (a file or a run directory) and the thresholds file, if any.
     /// - Parameters:
@@ -83,7 +86,9 @@ public struct GateCheck: Sendable {
                     + " (regenerate the baseline, or pass --allow-dataset-change)")
         }
         var gated = results
-        gated.comparison = GateEvaluator(thresholds: thresholds).compare(
+        gated.comparison = GateEvaluator(
+            thresholds: thresholds, gatesAcrossEnvironments: gatesAcrossEnvironments
+        ).compare(
             baseline: baseline, current: results, name: baselinePath)
         return gated
     }

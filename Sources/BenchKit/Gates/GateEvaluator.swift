@@ -9,10 +9,17 @@
 public struct GateEvaluator: Sendable {
     /// The rules.
     public let thresholds: GateThresholds
+    /// Whether ``CounterEnvironment/toolchainCounters`` gate against a baseline from
+    /// another environment (`--gate-across-environments`); by default they are
+    /// reported, not gated, and the comparison says why.
+    public let gatesAcrossEnvironments: Bool
 
     /// Makes an evaluator.
-    public init(thresholds: GateThresholds = GateThresholds()) {
+    public init(
+        thresholds: GateThresholds = GateThresholds(), gatesAcrossEnvironments: Bool = false
+    ) {
         self.thresholds = thresholds
+        self.gatesAcrossEnvironments = gatesAcrossEnvironments
     }
 
     /// Compares `current` with `baseline`, which is named `name` in reports.
@@ -21,14 +28,33 @@ public struct GateEvaluator: Sendable {
     {
         let old = Dictionary(baseline.cases.map { ($0.key, $0) }) { first, _ in first }
         let new = Dictionary(current.cases.map { ($0.key, $0) }) { first, _ in first }
+        let changes = CounterEnvironment(current.environment).differences(
+            fromBaseline: CounterEnvironment(baseline.environment))
         let matched = current.cases.compactMap { result in
             old[result.key].map { caseGates(baseline: $0, current: result) }
         }
-        return BaselineComparison(
-            baseline: name, gates: matched.flatMap { $0 },
+        var comparison = BaselineComparison(
+            baseline: name,
+            gates: matched.flatMap { $0 }.map { sparingToolchainCounters($0, changes) },
             added: current.cases.map(\.key).filter { old[$0] == nil },
             removed: baseline.cases.map(\.key).filter { new[$0] == nil },
             findings: FindingsDiff(baseline: baseline, current: current))
+        comparison.environmentChanges = changes.isEmpty ? nil : changes
+        return comparison
+    }
+
+    /// `gate` reported but not gating when it is a toolchain counter and the
+    /// environments differ (unless gating across environments was asked for).
+    private func sparingToolchainCounters(_ gate: GateResult, _ changes: [String]) -> GateResult {
+        guard !changes.isEmpty, !gatesAcrossEnvironments, gate.isGating,
+            CounterEnvironment.toolchainCounters.contains(gate.metric)
+        else { return gate }
+        return GateResult(
+            key: gate.key, metric: gate.metric, baseline: gate.baseline, current: gate.current,
+            verdict: gate.verdict,
+            message: gate.message + " (not gated: the baseline is from another environment: "
+                + changes.joined(separator: "; ") + ")",
+            isGating: false)
     }
 
     /// The gates of one case present in both runs.

@@ -93,3 +93,14 @@ public struct GateThresholds: Hashable, Sendable, Codable {
         try JSONFile.read(GateThresholds.self, from: url, decoder: JSONDecoder())
     }
 }
+
+extension Metric {
+    /// Whether the built-in gate compares this metric exactly: a count with no
+    /// tolerance (statements, rows, faults, steps; not allocations or instructions,
+    /// which move a little without a code change). Exports mark such metrics exact
+    /// (Go benchfmt's `assume=exact`).
+    public var isExactCounter: Bool {
+        let rule = GateThresholds.builtIn(for: self)
+        return rule.kind == .counter && (rule.tolerance ?? 0) == 0
+    }
+}

@@ -34,6 +34,11 @@ public struct CaseResult: Hashable, Sendable, Codable {
     /// The patterns the configuration was declared to demonstrate
     /// (``BenchmarkConfiguration/demonstrates``); nil when none.
     public private(set) var demonstrates: [FindingKind]? = nil
+    /// Wall-clock time of the case's group (workers started, datasets prepared, every
+    /// iteration of every configuration) divided by the configurations that ran: what
+    /// `bench plan` and `--shard-costs` balance shards by. Nil in results written
+    /// before it was recorded and for skipped cases.
+    public private(set) var elapsedNanoseconds: UInt64? = nil
 
     /// Makes a result.
     public init(
@@ -55,7 +60,7 @@ public struct CaseResult: Hashable, Sendable, Codable {
     /// Every field but ``sqlLog``.
     private enum CodingKeys: String, CodingKey {
         case key, status, checksum, iterations, metrics, errors, sqlTrace, sqlLogLineCount
-        case configurationKind, demonstrates
+        case configurationKind, demonstrates, elapsedNanoseconds
     }
 
     /// The result with the configuration's kind, and the patterns it demonstrates,
@@ -66,6 +71,13 @@ public struct CaseResult: Hashable, Sendable, Codable {
         var copy = self
         copy.configurationKind = kind
         copy.demonstrates = demonstrates.isEmpty ? nil : demonstrates
+        return copy
+    }
+
+    /// The result with its share of the group's wall-clock time recorded.
+    public func recording(elapsedNanoseconds: UInt64) -> CaseResult {
+        var copy = self
+        copy.elapsedNanoseconds = elapsedNanoseconds
         return copy
     }
 

@@ -76,6 +76,11 @@ public struct BaselineComparison: Hashable, Sendable, Codable {
     /// written before findings were compared). Reported, never a failing gate: the
     /// counters' gates already fail on the statements behind them.
     public let findings: FindingsDiff?
+    /// How the baseline's ``CounterEnvironment`` differs from this run's, one line
+    /// each (`toolchain 6.3.1 in the baseline, 6.3.2 now`); nil when it does not (or in
+    /// files written before it was recorded). While set, allocation and instruction
+    /// counts are reported, not gated, unless `--gate-across-environments`.
+    public var environmentChanges: [String]?
 
     /// Makes a comparison.
     public init(

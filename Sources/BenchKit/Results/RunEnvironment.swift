@@ -26,6 +26,13 @@ public struct RunEnvironment: Hashable, Sendable, Codable {
     public var hostName: String
     /// Extra key/value facts a suite adds.
     public var extra: [String: String]
+    /// The Swift compiler to the patch level (`6.3.1`); nil in results written before
+    /// it was recorded. With ``libc`` and ``architecture``: ``CounterEnvironment``.
+    public var toolchain: String?
+    /// The C library (`glibc 2.36`); nil in older results.
+    public var libc: String?
+    /// The CPU architecture (`x86_64`, `arm64`); nil in older results.
+    public var architecture: String?
 
     /// Reads the environment of the running process.
     /// - Parameters:
@@ -40,7 +47,8 @@ public struct RunEnvironment: Hashable, Sendable, Codable {
             memoryBytes: info.physicalMemory,
             kernel: kernel(), operatingSystem: operatingSystem(), swiftVersion: swiftVersion,
             sqliteVersion: sqliteVersion, buildConfiguration: buildConfiguration,
-            allocator: Jemalloc.allocatorDescription(), hostName: info.hostName, extra: extra)
+            allocator: Jemalloc.allocatorDescription(), hostName: info.hostName, extra: extra,
+            toolchain: toolchainVersion, libc: libcVersion(), architecture: compiledArchitecture)
     }
 
     private static func cpuModel() -> String {

@@ -28,16 +28,55 @@ public struct RunPlan: Sendable {
     ///   - benchmarks: Candidates, in order.
     ///   - filter: Keeps benchmarks whose ID matches; nil keeps all.
     ///   - sizes: Replaces each benchmark's default sizes; nil keeps them.
-    ///   - shard: Keeps every n-th group of the full plan; nil keeps all.
+    ///   - shard: Keeps the groups the balanced ``ShardPlan`` gives this shard; nil
+    ///     keeps all.
+    ///   - costs: Measured costs for the shard plan (`--shard-costs`); nil balances
+    ///     by case count.
     public init(
-        benchmarks: [Benchmark], filter: Glob? = nil, sizes: [Int]? = nil, shard: Shard? = nil
+        benchmarks: [Benchmark], filter: Glob? = nil, sizes: [Int]? = nil, shard: Shard? = nil,
+        costs: RunResults? = nil
     ) {
+        let all = Self.allGroups(benchmarks, filter: filter, sizes: sizes)
+        guard let shard else {
+            groups = all
+            return
+        }
+        let plan = Self.shardPlan(all, count: shard.count, costs: costs)
+        groups = all.enumerated().filter { plan.includes(position: $0.offset, in: shard.index) }
+            .map(\.element)
+    }
+
+    /// The shard plan of `benchmarks` over `count` shards: `bench plan` prints it and
+    /// `--shard I/N` runs shard I of it.
+    public static func shardPlan(
+        benchmarks: [Benchmark], filter: Glob? = nil, sizes: [Int]? = nil, count: Int,
+        costs: RunResults? = nil
+    ) -> ShardPlan {
+        shardPlan(allGroups(benchmarks, filter: filter, sizes: sizes), count: count, costs: costs)
+    }
+
+    private static func allGroups(_ benchmarks: [Benchmark], filter: Glob?, sizes: [Int]?)
+        -> [Group]
+    {
         let selected = benchmarks.filter { filter?.matches($0.id.description) ?? true }
-        let all = selected.flatMap { benchmark in
+        return selected.flatMap { benchmark in
             (sizes ?? benchmark.sizes).sorted().map { Group(benchmark: benchmark, size: $0) }
         }
-        groups = all.enumerated().filter { shard?.includes(position: $0.offset) ?? true }.map(
-            \.element)
+    }
+
+    private static func shardPlan(_ groups: [Group], count: Int, costs: RunResults?)
+        -> ShardPlan
+    {
+        let keyed = groups.map { (benchmark: $0.benchmark.id.description, size: $0.size) }
+        var counts: [String: Int] = [:]
+        for group in groups {
+            counts[ShardCosts.key(group.benchmark.id.description, group.size)] =
+                group.benchmark.configurations.filter { $0.runs(at: group.size) }.count
+        }
+        let priced =
+            costs.map { ShardCosts(results: $0, caseCounts: counts) }
+            ?? ShardCosts(caseCounts: counts)
+        return ShardPlan(groups: keyed, count: count, costs: priced)
     }
 
     /// Every case, in run order.

@@ -1,3 +1,5 @@
+import SQLBasics
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -71,9 +73,12 @@ public final class Runner: PlanRunner {
             if stopFlag.isStopRequested { break }
             observer?.groupStarted(group.cases)
             let runnable = group.benchmark.configurations.filter { $0.runs(at: group.size) }
-            let result =
+            let start = MonotonicClock.now()
+            var result =
                 runnable.isEmpty
                 ? (cases: [], datasets: []) : makeGroupRun(group, runnable, observer).run()
+            let share = (MonotonicClock.now() &- start) / UInt64(max(result.cases.count, 1))
+            result.cases = result.cases.map { $0.recording(elapsedNanoseconds: share) }
             outcome.datasets.append(
                 contentsOf: result.datasets.filter { !outcome.datasets.contains($0) })
             for caseResult in Self.inOrder(group, ran: result.cases) {

@@ -9,8 +9,11 @@ public struct RunRequest: Equatable, Sendable {
     public var filter: Glob?
     /// Replaces each benchmark's own sizes; nil keeps them.
     public var sizes: [Int]?
-    /// Runs every n-th group only; nil runs all.
+    /// Runs one shard of the balanced ``ShardPlan`` only; nil runs all.
     public var shard: Shard?
+    /// The results whose measured times the shard plan balances; nil balances by
+    /// case count.
+    public var shardCosts: RunResults?
     /// The profile named.
     public var profile: RunProfile
     /// The profile's limits with any overrides applied.

@@ -40,7 +40,7 @@ public struct RunSession {
         benchmarks = suites.filter { request.suites.contains($0.name) }.flatMap(\.benchmarks)
         plan = RunPlan(
             benchmarks: benchmarks, filter: request.filter, sizes: request.sizes,
-            shard: request.shard)
+            shard: request.shard, costs: request.shardCosts)
         guard !plan.groups.isEmpty else { throw .nothingToRun }
     }
 

@@ -82,13 +82,18 @@ enum OptionValues {
         }
     }
 
-    /// A shard `i/n` with 1 <= i <= n.
-    static func shard(_ text: String, _ option: String) throws(OptionValueError) -> Shard {
+    /// A shard `i/n` with 1 <= i <= n, or `auto` / `auto/n` (the CI's variables).
+    static func shard(_ text: String, _ option: String) throws(OptionValueError) -> ShardChoice {
+        if text == "auto" { return .auto(total: nil) }
+        if text.hasPrefix("auto/"), let total = Int(text.dropFirst(5)), total >= 1 {
+            return .auto(total: total)
+        }
         guard let shard = Shard(parsing: text) else {
             throw OptionValueError(
-                "invalid value '\(text)' for \(option): expected i/n with 1 <= i <= n, like 1/4")
+                "invalid value '\(text)' for \(option): expected i/n with 1 <= i <= n, like "
+                    + "1/4, or auto (auto/n for a Kubernetes Indexed Job)")
         }
-        return shard
+        return .fixed(shard)
     }
 
     /// A glob over `suite/scenario` IDs.
@@ -147,4 +152,11 @@ enum OptionValues {
             return values
         }
     }
+}
+
+/// What `--shard` says: a shard given, or `auto` (the CI's variables, with the count
+/// given for CIs that have none).
+enum ShardChoice: Equatable, Sendable {
+    case fixed(Shard)
+    case auto(total: Int?)
 }

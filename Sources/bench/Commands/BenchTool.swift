@@ -12,7 +12,8 @@ enum BenchTool {
         [
             RunCommand.self, ListCommand.self, GenerateCommand.self, MergeCommand.self,
             ReportCommand.self, ExplainCommand.self, ExplainLogCommand.self, CompareCommand.self,
-            BaselineCommand.self, HistoryCommand.self, StoreCommand.self,
+            BaselineCommand.self, HistoryCommand.self, ExportCommand.self, PlanCommand.self,
+            StoreCommand.self,
         ]
     }
 

@@ -24,13 +24,15 @@ struct CompareCommand: Subcommand {
     static let allowDatasetChange = FlagOption(
         "--allow-dataset-change", "compare even when dataset hashes differ")
     static let options: [any CommandOption] = [
-        thresholds, allowDatasetChange, SharedOptions.out, SharedOptions.format,
+        thresholds, allowDatasetChange, SharedOptions.gateAcrossEnvironments, SharedOptions.out,
+        SharedOptions.format,
     ]
 
     let baseline: String
     let current: String
     let thresholds: String?
     let allowsDatasetChange: Bool
+    let gatesAcrossEnvironments: Bool
     let outputRoot: String
     let formats: [ReportFormat]
 
@@ -42,6 +44,7 @@ struct CompareCommand: Subcommand {
         current = arguments.positionals[1]
         thresholds = try arguments.value(Self.thresholds)
         allowsDatasetChange = arguments.has(Self.allowDatasetChange)
+        gatesAcrossEnvironments = arguments.has(SharedOptions.gateAcrossEnvironments)
         outputRoot = try arguments.value(SharedOptions.out) ?? "Reports"
         formats = try SharedOptions.formats(arguments)
     }
@@ -54,9 +57,10 @@ struct CompareCommand: Subcommand {
             return console.usageError(error)
         }
         do {
-            let check = try GateCheck(
+            var check = try GateCheck(
                 baseline: baseline, thresholds: thresholds,
                 allowsDatasetChange: allowsDatasetChange)
+            check.gatesAcrossEnvironments = gatesAcrossEnvironments
             let path = RunResults.file(at: current)
             let results = try RunResults.read(from: URL(fileURLWithPath: path))
             for rule in check.unmatchedRules(in: results) {

@@ -36,6 +36,17 @@ enum GateTable {
                 console.out("    \(line)")
             }
         }
+        for change in comparison.environmentChanges ?? [] {
+            console.out("baseline environment differs: \(change)")
+        }
+        if comparison.environmentChanges != nil {
+            let spared = comparison.gates.filter {
+                CounterEnvironment.toolchainCounters.contains($0.metric) && !$0.isGating
+            }
+            console.out(
+                "allocations and instructions: reported, not gated (\(spared.count) gates); "
+                    + "record a baseline in this environment, or pass --gate-across-environments")
+        }
         for key in comparison.added ?? [] { console.out("added (not in baseline): \(key)") }
         for key in comparison.removed ?? [] { console.out("removed (only in baseline): \(key)") }
         for line in comparison.findings?.lines ?? [] { console.out(line) }

@@ -38,9 +38,11 @@ struct RunExecution {
         let callgrind: CallgrindWorkers?
         do {
             gate = try options.baseline.map { path in
-                try GateCheck(
+                var check = try GateCheck(
                     baseline: path, thresholds: options.thresholds,
                     allowsDatasetChange: options.allowsDatasetChange)
+                check.gatesAcrossEnvironments = options.gatesAcrossEnvironments
+                return check
             }
             callgrind = try options.request.countsInstructions ? makeCallgrindWorkers() : nil
         } catch {

@@ -29,8 +29,13 @@ extension RunOptions {
         OptionValues.seed)
     static let noProgress = FlagOption("--no-progress", "print no progress, only the summary")
     static let shard = ValueOption(
-        "--shard", "I/N", "run only shard I of N (every N-th scenario x size group)",
+        "--shard", "I/N|auto",
+        "run only shard I of N (scenario x size groups balanced by cost); auto reads the CI's "
+            + "variables (GitLab, CircleCI, Buildkite; auto/N for a Kubernetes Indexed Job)",
         OptionValues.shard)
+    static let shardCosts = ValueOption(
+        "--shard-costs", "RESULTS",
+        "balance --shard by the measured times in this results.json (case count otherwise)")
     static let inProcess = FlagOption(
         "--in-process", "run cases in this process (RSS and peak RSS then shared)")
     static let instructions = FlagOption(
@@ -57,8 +62,10 @@ extension RunOptions {
     /// Every option, in help order.
     static let all: [any CommandOption] = [
         suite, filter, sizes, profile, iterations, warmup, maxTime, seed, SharedOptions.out,
-        SharedOptions.format, noProgress, shard, inProcess, instructions, callgrindOut,
-        SharedOptions.datasetDir, baseline, thresholds, allowDatasetChange, rerunSuspects,
+        SharedOptions.format, noProgress, shard, shardCosts, inProcess, instructions, callgrindOut,
+        SharedOptions.datasetDir, baseline, thresholds, allowDatasetChange,
+        SharedOptions.gateAcrossEnvironments,
+        rerunSuspects,
         against,
     ]
 }

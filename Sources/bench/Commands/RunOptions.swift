@@ -19,6 +19,8 @@ struct RunOptions: Equatable {
     var thresholds: String?
     /// `--allow-dataset-change`.
     var allowsDatasetChange = false
+    /// `--gate-across-environments`.
+    var gatesAcrossEnvironments = false
     /// `--callgrind-out DIR`: keep each counted body's callgrind profile there, absolute.
     var callgrindOutput: String?
     /// `--against REF`: a same-machine A/B comparison with the build of REF.
@@ -41,10 +43,37 @@ struct RunOptions: Equatable {
         outputRoot = try arguments.value(SharedOptions.out) ?? outputRoot
         formats = try SharedOptions.formats(arguments)
         showsProgress = !arguments.has(Self.noProgress)
-        request.shard = try arguments.value(Self.shard)
+        try readShard(arguments)
         request.isInProcess = arguments.has(Self.inProcess)
         datasetDirectory = try arguments.value(SharedOptions.datasetDir)?.path
         try readGate(arguments)
+    }
+
+    /// `--shard` (`auto` resolved from the CI's variables) and `--shard-costs`.
+    private mutating func readShard(_ arguments: ParsedArguments) throws(UsageError) {
+        let costs = try arguments.value(Self.shardCosts)
+        switch try arguments.value(Self.shard) {
+        case nil:
+            guard costs == nil else {
+                throw UsageError(message: "--shard-costs needs --shard", usage: arguments.usage)
+            }
+            return
+        case .fixed(let shard): request.shard = shard
+        case .auto(let total):
+            do {
+                request.shard = try ShardEnvironment.shard(
+                    from: ProcessInfo.processInfo.environment, total: total)
+            } catch {
+                throw UsageError(message: error.description, usage: arguments.usage)
+            }
+        }
+        guard let costs else { return }
+        do {
+            request.shardCosts = try RunResults.read(from: URL(fileURLWithPath: costs))
+        } catch {
+            throw UsageError(
+                message: "--shard-costs: cannot read \(costs): \(error)", usage: arguments.usage)
+        }
     }
 
     /// `--profile` and the limits that override it.
@@ -67,6 +96,7 @@ struct RunOptions: Equatable {
         baseline = try arguments.value(Self.baseline)
         thresholds = try arguments.value(Self.thresholds)
         allowsDatasetChange = arguments.has(Self.allowDatasetChange)
+        gatesAcrossEnvironments = arguments.has(SharedOptions.gateAcrossEnvironments)
         request.rerunsSuspects = arguments.has(Self.rerunSuspects)
         request.countsInstructions = arguments.has(Self.instructions)
         if request.countsInstructions && (request.isInProcess || request.rerunsSuspects) {

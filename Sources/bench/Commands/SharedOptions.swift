@@ -11,6 +11,12 @@ enum SharedOptions {
         OptionValues.choices(ReportFormat.self))
 
     /// `--out DIR`: the directory that holds run directories (`run`, `merge`, `compare`).
+    /// `--gate-across-environments`: gate allocation and instruction counts against a
+    /// baseline recorded under another toolchain, SQLite, libc, allocator or CPU
+    /// architecture too (docs/GATES.md).
+    static let gateAcrossEnvironments = FlagOption(
+        "--gate-across-environments",
+        "gate allocations and instructions even against a baseline from another environment")
     static let out = ValueOption(
         "--out", "DIR", "directory that holds run directories (default Reports)")
 

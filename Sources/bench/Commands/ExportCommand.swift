@@ -1,0 +1,61 @@
+import BenchKit
+import BenchReports
+import DurableFiles
+import Foundation
+
+/// `bench export`: a results file in a benchmark service's format.
+struct ExportCommand: Subcommand {
+    static let name = "export"
+    static let summary =
+        "Write a results file as Bencher BMF, github-action-benchmark or Go benchfmt"
+    static let positionalSynopsis = "RESULTS"
+    static let discussion = """
+        RESULTS is a results.json or a run directory holding one. One entry per passed
+        case and metric, the metric's median: --format bmf writes Bencher Metric Format
+        JSON (bencher run --adapter json --file FILE); github-action-benchmark writes
+        the JSON of its customSmallerIsBetter tool (larger-is-better metrics are left
+        out, named on standard error); benchfmt writes Go's benchmark format for
+        benchstat, with a Unit line per unit and assume=exact on the counters the gates
+        compare exactly. Writes FILE atomically (--out), or standard output. docs/CI.md.
+        Exit codes: 0 written, 2 usage or input error.
+        """
+    static let format = ValueOption(
+        "--format", "bmf|github-action-benchmark|benchfmt", "the format (required)",
+        OptionValues.choice(ResultsExport.Format.self))
+    static let out = ValueOption("--out", "FILE", "write to FILE instead of standard output")
+    static let options: [any CommandOption] = [format, out]
+
+    let source: String
+    let exportFormat: ResultsExport.Format
+    let output: String?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.count == 1 else {
+            throw Self.usageError("export needs one results file")
+        }
+        source = arguments.positionals[0]
+        guard let format = try arguments.value(Self.format) else {
+            throw Self.usageError("export needs --format bmf, github-action-benchmark or benchfmt")
+        }
+        exportFormat = format
+        output = try arguments.value(Self.out)
+    }
+
+    func run(console: Console) -> ExitCode {
+        do {
+            let path = RunResults.file(at: source)
+            let export = ResultsExport(try RunResults.read(from: URL(fileURLWithPath: path)))
+            let text = export.text(exportFormat)
+            for line in export.skipped(in: exportFormat) { console.err("note: \(line)") }
+            if let output {
+                try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: output))
+                console.err("export: \(output) (\(exportFormat.rawValue) from \(path))")
+            } else {
+                for line in text.split(separator: "\n") { console.out(String(line)) }
+            }
+            return .success
+        } catch {
+            return console.failure(error, .usage)
+        }
+    }
+}
