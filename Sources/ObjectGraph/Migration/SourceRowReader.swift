@@ -20,12 +20,8 @@ struct SourceRowReader {
             names.append(relationship.name)
             columns.append(key.column)
         }
-        let list = (["Z_PK"] + columns.map { "\($0)" as SQL }).joined(separator: ", ")
-        var sql: SQL =
-            "SELECT \(list) FROM \(table) WHERE Z_ENT BETWEEN "
-            + "\(Int64(entity.descendantIDs.lowerBound)) AND "
-            + "\(Int64(entity.descendantIDs.upperBound)) AND Z_PK > \(after) ORDER BY Z_PK"
-        if limit > 0 { sql.append(" LIMIT \(Int64(limit))") }
+        let sql = MigrationSQL.sourceRows(
+            columns, from: table, entities: entity.descendantIDs, after: after, limit: limit)
         let attributeCount = entity.attributes.count
         do {
             return try connection.fetchAll(sql) { row in
