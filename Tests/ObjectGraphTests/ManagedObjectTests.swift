@@ -178,7 +178,7 @@ import Testing
             try context.delete(context.existingObject(with: id))
             try context.save()
         }
-        try inContext(container) { context in
+        inContext(container) { context in
             let fault = context.object(with: id)
             #expect(throws: KeyValueError.faultNotFulfilled(object: id)) {
                 try fault.committedValues(forKeys: ["name"])
