@@ -4,7 +4,7 @@ extension ManagedObject {
     ///
     /// Cost: no SQL, except reading a changed to-many that was never read.
     ///
-    /// - Throws: ``KeyValueError/faultNotFulfilled(object:)`` or ``SQLiteDB/SQLiteError``
+    /// - Throws: ``KeyValueError/faultNotFulfilled(object:)`` or `SQLiteError`
     ///   when a changed to-many's committed members cannot be read: the result is never
     ///   partial.
     public func changedValues() throws -> [String: Any?] {
@@ -30,7 +30,7 @@ extension ManagedObject {
     ///
     /// Cost: fires the fault if needed; one SELECT per to-many not yet read.
     ///
-    /// - Throws: ``KeyValueError/faultNotFulfilled(object:)`` or ``SQLiteDB/SQLiteError``
+    /// - Throws: ``KeyValueError/faultNotFulfilled(object:)`` or `SQLiteError`
     ///   when the fault or a to-many cannot be read (the row was deleted, the store
     ///   failed): the result is never partial.
     public func committedValues(forKeys keys: [String]?) throws -> [String: Any?] {
