@@ -67,7 +67,14 @@ let package = Package(
                 "BenchKit", "BenchReports", "BenchmarkSuites", "Workloads", "ObjectGraph",
                 "SQLiteDB", "DurableFiles",
             ]),
-        .target(name: "TestSupport", dependencies: ["SQLiteDB"], path: "Tests/TestSupport"),
+        // The fault-injecting VFS (FaultInjector): test-only, not a product; the one target
+        // besides SQLiteDB that imports CSQLite, since a VFS is C callbacks.
+        .target(
+            name: "SQLiteFaultInjection", dependencies: ["CSQLite", "SQLiteDB"],
+            path: "Tests/SQLiteFaultInjection"),
+        .target(
+            name: "TestSupport", dependencies: ["SQLiteDB", "SQLiteFaultInjection"],
+            path: "Tests/TestSupport"),
         // A worker executable with fixture benchmarks (500 MB allocation, crash) that the
         // BenchKit tests launch as child processes; not a product.
         .executableTarget(
@@ -80,14 +87,16 @@ let package = Package(
         .testTarget(
             name: "FaultlineTestingTests",
             dependencies: ["FaultlineTesting", "ObjectGraph", "CoreDataLog"]),
-        .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport"]),
+        .testTarget(
+            name: "SQLiteDBTests", dependencies: ["SQLiteDB", "SQLiteFaultInjection", "TestSupport"]),
         .testTarget(
             name: "BenchKitTests", dependencies: ["BenchKit", "BenchReports", "CoreDataLog"]),
         .testTarget(
             name: "BenchCLITests",
             dependencies: ["bench", "BenchKit", "BenchReports", "TestSupport", "Workloads"]),
         .testTarget(
-            name: "ObjectGraphTests", dependencies: ["ObjectGraph", "TestSupport", "DurableFiles"]),
+            name: "ObjectGraphTests",
+            dependencies: ["ObjectGraph", "TestSupport", "DurableFiles", "SQLiteFaultInjection"]),
         .testTarget(
             name: "ObjectGraphDataTests",
             dependencies: ["ObjectGraphData", "ObjectGraph", "TestSupport"]),

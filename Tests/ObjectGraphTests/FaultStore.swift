@@ -1,6 +1,7 @@
 import Foundation
 import ObjectGraph
 import SQLiteDB
+import SQLiteFaultInjection
 import Synchronization
 import TestSupport
 

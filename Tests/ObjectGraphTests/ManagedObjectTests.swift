@@ -155,15 +155,34 @@ import Testing
         try Fixtures.seed(container, users: 1, posts: 0)
         try inContext(container) { context in
             let user = try #require(try context.fetch(FetchRequest(entityName: "User")).first)
-            #expect(user.changedValues().isEmpty)
+            #expect(try user.changedValues().isEmpty)
             user.setValue("renamed", forKey: "name")
-            let changed = user.changedValues()
+            let changed = try user.changedValues()
             #expect(changed.count == 1)
             #expect(changed["name"] as? String == "renamed")
-            #expect(user.committedValues(forKeys: ["name"])["name"] as? String == "u0")
+            #expect(try user.committedValues(forKeys: ["name"])["name"] as? String == "u0")
             #expect(user.value(forKey: "name") as? String == "renamed")
             user.setValue("u0", forKey: "name")
-            #expect(user.changedValues().isEmpty)
+            #expect(try user.changedValues().isEmpty)
+        }
+    }
+
+    @Test("committedValues of a fault whose row is gone throws, instead of answering defaults")
+    func committedValuesOfDeletedRow() throws {
+        let container = try Fixtures.container()
+        try Fixtures.seed(container, users: 1, posts: 0)
+        let id = try inContext(container) {
+            try $0.fetch(FetchRequest(entityName: "User"))[0].objectID
+        }
+        try inContext(container) { context in
+            try context.delete(context.existingObject(with: id))
+            try context.save()
+        }
+        inContext(container) { context in
+            let fault = context.object(with: id)
+            #expect(throws: KeyValueError.faultNotFulfilled(object: id)) {
+                try fault.committedValues(forKeys: ["name"])
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteDB
+import SQLiteFaultInjection
 import TestSupport
 import Testing
 

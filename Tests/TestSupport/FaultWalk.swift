@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteDB
+import SQLiteFaultInjection
 
 /// Walks an injected fault over every I/O call of one operation, as SQLite's own
 /// I/O-error tests do: a counting run first, then one trial per call, call number and

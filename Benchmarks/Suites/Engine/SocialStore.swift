@@ -69,9 +69,7 @@ final class SocialStore {
     }
 
     deinit {
-        for suffix in ["", "-wal", "-shm"] {
-            try? FileManager.default.removeItem(atPath: path + suffix)
-        }
+        DatabaseFiles.remove(path)
     }
 
     /// Copies the cached dataset over the working copy again (before a mutating

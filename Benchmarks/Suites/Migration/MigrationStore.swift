@@ -45,11 +45,8 @@ final class MigrationStore: CounterSource {
 
     deinit {
         close()
-        for file in [template, path] {
-            for suffix in ["", "-wal", "-shm", "-journal"] {
-                try? FileManager.default.removeItem(atPath: file + suffix)
-            }
-        }
+        DatabaseFiles.remove(template)
+        DatabaseFiles.remove(path)
     }
 
     /// The `setup:` of the migration scenarios, whatever the variant.
@@ -65,9 +62,7 @@ final class MigrationStore: CounterSource {
     /// Closes the last iteration's store and puts a fresh version 1 store in its place.
     func restore() throws {
         close()
-        for suffix in ["", "-wal", "-shm", "-journal"] {
-            try? FileManager.default.removeItem(atPath: path + suffix)
-        }
+        DatabaseFiles.remove(path)
         do {
             try FileManager.default.copyItem(atPath: template, toPath: path)
         } catch {

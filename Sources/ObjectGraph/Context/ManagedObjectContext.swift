@@ -9,8 +9,8 @@ import Synchronization
 /// private-queue context (``PersistentContainer/newBackgroundContext()``) on a serial
 /// queue of its own. Use a context and its objects only inside ``perform(_:)->()``,
 /// ``performAndWait(_:)`` or the async ``perform(_:)->_`` (or on the main thread for a
-/// main-queue context); debug builds stop the program on misuse, as Core Data's
-/// `-com.apple.CoreData.ConcurrencyDebug 1` does.
+/// main-queue context); a call off the queue stops the program, in release builds too,
+/// as Core Data's `-com.apple.CoreData.ConcurrencyDebug 1` does.
 ///
 /// ```swift
 /// try context.performAndWait {
@@ -21,8 +21,9 @@ import Synchronization
 /// ```
 ///
 /// Invariant behind `@unchecked Sendable`: all mutable state (registered objects,
-/// change lists) is touched only on `queue`, which `checkQueue()` enforces in debug
-/// builds; the coordinator it shares with other contexts is itself lock-protected.
+/// change lists) is touched only on `queue`, which `checkQueue()` enforces at the public
+/// entry points (in every build); the coordinator it shares with other contexts is
+/// itself lock-protected.
 ///
 /// Related: https://developer.apple.com/documentation/coredata/nsmanagedobjectcontext
 public final class ManagedObjectContext: @unchecked Sendable {
@@ -93,6 +94,15 @@ public final class ManagedObjectContext: @unchecked Sendable {
     var renamedTemporaryIDs: [ObjectID: ObjectID] = [:]
     private let queue: DispatchQueue
     private let queueKey = DispatchSpecificKey<Bool>()
+    /// The thread known to be running this context's queue now (0: none known), so
+    /// that `checkQueue()` costs a load and a compare instead of a
+    /// `DispatchQueue.getSpecific` lookup. A private-queue context sets it while a
+    /// `perform` block runs and clears it before the block ends; a main-queue context
+    /// records the main thread once, for good. Only the thread it names writes its own
+    /// ID, and clears it before running anything else, so a thread reading its own ID
+    /// here is on the queue; any other thread reads a different value (relaxed loads
+    /// see a thread's own latest write) and takes the full check.
+    private let confirmedThread = Atomic<UInt>(0)
 
     /// Every registered object by ID. Unchecked exclusivity: touched only on `queue`,
     /// and each fetched row passes through it (see ``ManagedObject``'s note).
@@ -174,15 +184,45 @@ public final class ManagedObjectContext: @unchecked Sendable {
         return concurrencyType == .mainQueue && Thread.isMainThread
     }
 
-    /// Stops the program (debug builds) when called off the context's queue.
+    /// Stops the program when called off the context's queue, in every build: a
+    /// wrong-thread call would otherwise corrupt the context's unchecked state
+    /// (``ManagedObject``'s note). Public entry points call it.
+    ///
+    /// Cost: `pthread_self()`, one relaxed load and a compare when the calling thread
+    /// is the one running the queue; `DispatchQueue.getSpecific` otherwise.
     @inline(__always)
     func checkQueue(_ function: StaticString = #function) {
-        #if DEBUG
-            precondition(
-                isOnQueue,
-                "ManagedObjectContext \(name ?? ""): \(function) called off the context's "
-                    + "queue; wrap the call in perform or performAndWait")
-        #endif
+        if confirmedThread.load(ordering: .relaxed) == Self.currentThread { return }
+        checkQueueFully(function)
+    }
+
+    @inline(never)
+    private func checkQueueFully(_ function: StaticString) {
+        precondition(
+            isOnQueue,
+            "ManagedObjectContext \(name ?? ""): \(function) called off the context's "
+                + "queue; wrap the call in perform or performAndWait")
+        // The main queue runs on the main thread only: confirmed for good.
+        if concurrencyType == .mainQueue && Thread.isMainThread {
+            confirmedThread.store(Self.currentThread, ordering: .relaxed)
+        }
+    }
+
+    private static var currentThread: UInt { UInt(pthread_self()) }  // pthread_t is UInt on Linux
+
+    /// Runs a block of `perform` on the queue with the thread confirmed (see
+    /// ``confirmedThread``), then processes pending changes.
+    private func runConfirmed<T>(_ body: () throws -> T) rethrows -> T {
+        guard concurrencyType == .privateQueue else {
+            defer { processPendingChanges() }
+            return try body()
+        }
+        confirmedThread.store(Self.currentThread, ordering: .relaxed)
+        defer {
+            processPendingChanges()
+            confirmedThread.store(0, ordering: .relaxed)
+        }
+        return try body()
     }
 
     /// Runs `body` on the context's queue and waits for it; runs it at once when
@@ -196,19 +236,13 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// - Returns: what `body` returns.
     public func performAndWait<T>(_ body: () throws -> T) rethrows -> T {
         if isOnQueue { return try body() }
-        return try queue.sync {
-            defer { processPendingChanges() }
-            return try body()
-        }
+        return try queue.sync { try runConfirmed(body) }
     }
 
     /// Schedules `body` on the context's queue and returns at once; pending changes
     /// are processed when it ends.
     public func perform(_ body: @escaping @Sendable () -> Void) {
-        queue.async {
-            body()
-            self.processPendingChanges()
-        }
+        queue.async { self.runConfirmed(body) }
     }
 
     /// Runs `body` on the context's queue and resumes with its result; pending changes
@@ -218,8 +252,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
     public func perform<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             queue.async {
-                let result = Result { try body() }
-                self.processPendingChanges()
+                let result = self.runConfirmed { Result { try body() } }
                 continuation.resume(with: result)
             }
         }

@@ -29,11 +29,7 @@ extension CustomMigrator {
                 }
                 let pairs = try sourcePairs(of: name, in: source, entityMapping: entityMapping)
                 try execute(
-                    "INSERT OR IGNORE INTO \(join.name) (\(join.sourceColumn), \(join.destinationColumn)) "
-                        + "SELECT k1.destination, k2.destination FROM (\(pairs)) p "
-                        + "JOIN temp._MIGRATION_KEYS k1 ON k1.mapping = \(Int64(number)) AND k1.source = p.o "
-                        + "JOIN temp._MIGRATION_KEYS k2 ON k2.mapping = \(Int64(other)) AND k2.source = p.t"
-                )
+                    CustomMigrationSQL.relate(join, pairs: pairs, number: number, other: other))
             case .inverseForeignKey:
                 guard entityMapping.relationships[relationship.name] == nil else {
                     throw failure(
@@ -88,15 +84,11 @@ extension CustomMigrator {
         entityMapping: EntityMapping
     ) throws {
         let table = destination.table
-        let mine: SQL =
-            "SELECT destination FROM temp._MIGRATION_KEYS WHERE mapping = \(Int64(number))"
+        let mine = CustomMigrationSQL.keysMade(by: number)
         let value: SQL
         switch rule {
         case .sameSource:
-            value =
-                "SELECT k2.destination FROM temp._MIGRATION_KEYS k1 JOIN temp._MIGRATION_KEYS k2 "
-                + "ON k2.mapping = \(Int64(other)) AND k2.source = k1.source "
-                + "WHERE k1.mapping = \(Int64(number)) AND k1.destination = \(table).Z_PK"
+            value = CustomMigrationSQL.sameSourceTarget(in: table, number: number, other: other)
         case .objects(let name, _):
             guard let old = source.relationship(named: name),
                 case .foreignKey(let oldKey) = old.storage
@@ -106,22 +98,19 @@ extension CustomMigrator {
                 )
             }
             let oldTable = SQLName("Z_MIG_" + mapping.source.entity(id: source.rootID).tableName)
-            value =
-                "SELECT k2.destination FROM temp._MIGRATION_KEYS k1 JOIN \(oldTable) s "
-                + "ON s.Z_PK = k1.source JOIN temp._MIGRATION_KEYS k2 ON k2.mapping = "
-                + "\(Int64(other)) AND k2.source = s.\(oldKey.column) "
-                + "WHERE k1.mapping = \(Int64(number)) AND k1.destination = \(table).Z_PK"
+            value = CustomMigrationSQL.relatedTarget(
+                in: table, oldTable: oldTable, oldColumn: oldKey.column, number: number,
+                other: other)
         case .relatedObjects:
             return  // set by setRelatedObjects
         }
-        try execute(
-            "UPDATE \(table) SET \(key.column) = (\(value)) WHERE Z_PK IN (\(mine))")
+        try execute(CustomMigrationSQL.setForeignKey(key.column, of: table, to: value, rows: mine))
         if let entityColumn = key.entityColumn,
             let made = mapping.destination.entity(named: otherMapping.destinationEntity)
         {
             try execute(
-                "UPDATE \(table) SET \(entityColumn) = \(Int64(made.id)) WHERE \(key.column) "
-                    + "IS NOT NULL AND Z_PK IN (\(mine))")
+                CustomMigrationSQL.setEntityColumn(
+                    entityColumn, of: table, to: made.id, key: key.column, rows: mine))
         }
     }
 
@@ -136,15 +125,15 @@ extension CustomMigrator {
         let ownTable = SQLName("Z_MIG_" + mapping.source.entity(id: source.rootID).tableName)
         switch old.storage {
         case .joinTable(let join):
-            return "SELECT \(join.sourceColumn) AS o, \(join.destinationColumn) AS t FROM "
-                + "\(SQLName("Z_MIG_" + join.name.sql))"
+            return CustomMigrationSQL.pairs(
+                in: SQLName("Z_MIG_" + join.name.sql), source: join.sourceColumn,
+                destination: join.destinationColumn)
         case .foreignKey(let key):
-            return
-                "SELECT Z_PK AS o, \(key.column) AS t FROM \(ownTable) WHERE \(key.column) IS NOT NULL"
+            return CustomMigrationSQL.pairs(ownedBy: ownTable, through: key.column)
         case .inverseForeignKey(let column, _):
             let target = mapping.source.entity(id: old.destinationID)
             let table = SQLName("Z_MIG_" + mapping.source.entity(id: target.rootID).tableName)
-            return "SELECT \(column) AS o, Z_PK AS t FROM \(table) WHERE \(column) IS NOT NULL"
+            return CustomMigrationSQL.pairs(targetedIn: table, through: column)
         }
     }
 }

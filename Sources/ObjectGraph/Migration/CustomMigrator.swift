@@ -36,23 +36,19 @@ struct CustomMigrator {
         let store = try StoreTables(connection)
         for (name, index) in store.indexes.sorted(by: { $0.key < $1.key })
         where index.table.hasPrefix("Z") {
-            try execute("DROP INDEX \(SQLName(name))")
+            try execute(MigrationSQL.dropIndex(SQLName(name)))
         }
         let old = store.tables.filter {
             $0.hasPrefix("Z") && !["Z_PRIMARYKEY", "Z_METADATA", "Z_MODELCACHE"].contains($0)
         }.sorted()
         for table in old {
-            try execute("ALTER TABLE \(SQLName(table)) RENAME TO \(SQLName("Z_MIG_" + table))")
+            try execute(MigrationSQL.renameTable(SQLName(table), to: SQLName("Z_MIG_" + table)))
         }
         let roots = mapping.destination.resolvedEntities.filter { $0.parentID == nil }
         for root in roots { try execute(schema.tableStatement(for: root)) }
         for join in schema.joinTableStatements { try execute(join.sql) }
-        try execute(
-            "CREATE TEMP TABLE _MIGRATION_KEYS (mapping INTEGER, source INTEGER, "
-                + "destination INTEGER, PRIMARY KEY (mapping, source)) WITHOUT ROWID")
-        try execute(
-            "CREATE INDEX temp._MIGRATION_KEYS_DESTINATION ON _MIGRATION_KEYS (mapping, destination)"
-        )
+        try execute(CustomMigrationSQL.createKeyTable)
+        try execute(CustomMigrationSQL.createKeyIndex)
         for (index, entityMapping) in mapping.entityMappings.enumerated() {
             let count = try copyObjects(entityMapping, number: index)
             report.tables.append(
@@ -64,16 +60,16 @@ struct CustomMigrator {
             try setRelationships(entityMapping, number: index)
             try setKeyPathValues(entityMapping, number: index)
         }
-        try execute("DROP TABLE temp._MIGRATION_KEYS")
-        for table in old { try execute("DROP TABLE \(SQLName("Z_MIG_" + table))") }
+        try execute(CustomMigrationSQL.dropKeyTable)
+        for table in old { try execute(MigrationSQL.dropTable(SQLName("Z_MIG_" + table))) }
         for index in schema.indexStatements { try execute(index.sql) }
-        try execute("DELETE FROM Z_PRIMARYKEY")
+        try execute(MigrationSQL.deleteKeyCounters)
         for entity in mapping.destination.resolvedEntities {
             let counter = entity.parentID == nil ? nextKeys[entity.id] ?? 0 : 0
             try execute(
-                "INSERT INTO Z_PRIMARYKEY(Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES("
-                    + "\(Int64(entity.id)), \(entity.name), \(Int64(entity.parentID ?? 0)), "
-                    + "\(counter))")
+                MigrationSQL.insertKeyCounter(
+                    entity: entity.id, name: entity.name, parent: entity.parentID,
+                    counter: counter))
         }
         return report
     }
@@ -113,15 +109,10 @@ struct CustomMigrator {
         let reader = SourceRowReader(
             entity: source, table: sourceTable,
             includesSubentities: entityMapping.includesSubentities)
-        let columns: [SQL] =
-            ["Z_PK", "Z_ENT", "Z_OPT"] + destination.attributes.map { "\($0.column)" }
-        let placeholders = [String](repeating: "?", count: columns.count).joined(separator: ", ")
-        let insert = SQL(
-            text:
-                "INSERT INTO \(destination.table.sql) (\(columns.map(\.text).joined(separator: ", "))) "
-                + "VALUES (\(placeholders))")
+        let insert = CustomMigrationSQL.insertObject(
+            into: destination.table, columns: destination.attributes.map(\.column))
         let insertRow = try prepared(insert)
-        let insertKeys = try prepared("INSERT INTO temp._MIGRATION_KEYS VALUES (?, ?, ?)")
+        let insertKeys = try prepared(CustomMigrationSQL.insertKey)
         var after: Int64 = 0
         var made = 0
         while true {
@@ -144,7 +135,7 @@ struct CustomMigrator {
                 try step(insertRow, values, sql: insert)
                 try step(
                     insertKeys, [.integer(Int64(number)), .integer(object.key), .integer(key)],
-                    sql: "INSERT INTO temp._MIGRATION_KEYS")
+                    sql: CustomMigrationSQL.insertKeyStep)
                 made += 1
             }
             if mapping.chunkSize <= 0 { break }

@@ -25,11 +25,11 @@ enum DeferredCleanup {
             switch item {
             case .dropTable(let table):
                 guard store.tables.contains(table) else { continue }
-                sql = "DROP TABLE \(SQLName(table))"
+                sql = MigrationSQL.dropTable(SQLName(table))
             case .dropColumn(let table, let column):
                 guard store.tables.contains(table), try store.columns(of: table)[column] != nil
                 else { continue }
-                sql = "ALTER TABLE \(SQLName(table)) DROP COLUMN \(SQLName(column))"
+                sql = MigrationSQL.dropColumn(SQLName(column), of: SQLName(table))
             case .createIndex(let name):
                 guard store.indexes[name] == nil,
                     let index = indexes.first(where: { $0.name.sql == name })

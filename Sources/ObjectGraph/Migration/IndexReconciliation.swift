@@ -43,7 +43,7 @@ enum IndexReconciliation {
         metadata.indexDigest = digest
         try connection.transaction(.exclusive) {
             for name in stale {
-                try connection.migrationStep("DROP INDEX \(SQLName(name))", path: path)
+                try connection.migrationStep(MigrationSQL.dropIndex(SQLName(name)), path: path)
                 report.indexes.append("dropped \(name)")
             }
             for index in missing {

@@ -159,35 +159,30 @@ extension LightweightMigrator {
         for step in steps {
             switch step {
             case .deleteRows(let ids):
-                try execute(
-                    "DELETE FROM \(table) WHERE Z_ENT IN (SELECT * FROM _Z_intarray0("
-                        + "\(IntegerList(ids.map(Int64.init)))))")
+                try execute(MigrationSQL.deleteRows(of: table, entities: ids))
                 details.append("DELETE rows of removed entities")
             case .dropColumn(let column, let deferrable):
                 if defersCleanup && deferrable {
                     report.deferred.append(.dropColumn(table: table.sql, column: column.sql))
                     details.append("DROP COLUMN \(column.sql) deferred")
                 } else {
-                    try execute("ALTER TABLE \(table) DROP COLUMN \(column)")
+                    try execute(MigrationSQL.dropColumn(column, of: table))
                     details.append("DROP COLUMN \(column.sql)")
                 }
             case .rename(let old, let new):
-                try execute("ALTER TABLE \(table) RENAME COLUMN \(old) TO \(new)")
+                try execute(MigrationSQL.renameColumn(old, to: new, of: table))
                 details.append("RENAME COLUMN \(old.sql) TO \(new.sql)")
             case .add(let column, let type, let value, let entities):
-                try execute("ALTER TABLE \(table) ADD COLUMN \(column) \(raw: type)")
+                try execute(MigrationSQL.addColumn(column, type: type, to: table))
                 details.append("ADD COLUMN \(column.sql)")
                 if value != .null {
                     try execute(
-                        "UPDATE \(table) SET \(column) = \(value) WHERE Z_ENT IN "
-                            + "(SELECT * FROM _Z_intarray0(\(IntegerList(entities.map(Int64.init)))))"
-                    )
+                        MigrationSQL.setColumn(column, of: table, to: value, entities: entities))
                     details.append("UPDATE \(column.sql) to its default")
                 }
             case .fill(let column, let value, let entities):
                 try execute(
-                    "UPDATE \(table) SET \(column) = \(value) WHERE \(column) IS NULL AND Z_ENT IN "
-                        + "(SELECT * FROM _Z_intarray0(\(IntegerList(entities.map(Int64.init)))))")
+                    MigrationSQL.fillNulls(column, of: table, with: value, entities: entities))
                 details.append("UPDATE \(column.sql) NULLs to its default")
             }
         }

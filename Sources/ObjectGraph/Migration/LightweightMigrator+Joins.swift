@@ -55,8 +55,7 @@ extension LightweightMigrator {
         var columns: [SQL] = ["\(join.sourceColumn)", "\(join.destinationColumn)"]
         if let order = join.inverseOrderColumn { columns.append("\(order)") }
         if let order = join.orderColumn { columns.append("\(order)") }
-        try execute(
-            "INSERT INTO \(join.name) (\(columns.joined(separator: ", "))) " + select)
+        try execute(MigrationSQL.fillJoin(join.name, columns: columns, from: select))
         report.tables.append(.init(table: join.name.sql, strategy: .copied, details: []))
     }
 
@@ -86,35 +85,25 @@ extension LightweightMigrator {
             owner = .column("Z_PK", offset: ownerOffset)
             target = .column(key.column, offset: destinationOffset)
             table = current(mapping.source.entity(id: source.rootID).table)
-            filter = Self.rows(of: source, where: key.column)
+            filter = MigrationSQL.rows(of: source.descendantIDs, where: key.column)
         case .inverseForeignKey(let column, let order):
             owner = .column(column, offset: ownerOffset)
             target = .column("Z_PK", offset: destinationOffset)
             table = current(mapping.source.entity(id: oldDestination.rootID).table)
-            filter = Self.rows(of: oldDestination, where: column)
+            filter = MigrationSQL.rows(of: oldDestination.descendantIDs, where: column)
             oldOrder = order
         }
         var expressions = [owner.expression, target.expression]
         if destination.join.inverseOrderColumn != nil {
             expressions.append(
-                oldInverseOrder.map { "s.\($0)" }
-                    ?? Self.position(within: target, by: owner))
+                oldInverseOrder.map(MigrationSQL.sourceColumn)
+                    ?? MigrationSQL.position(within: target.expression, by: owner.expression))
         }
         if destination.join.orderColumn != nil {
             expressions.append(
-                oldOrder.map { "s.\($0)" } ?? Self.position(within: owner, by: target))
+                oldOrder.map(MigrationSQL.sourceColumn)
+                    ?? MigrationSQL.position(within: owner.expression, by: target.expression))
         }
-        return "SELECT \(expressions.joined(separator: ", ")) FROM \(table) s" + filter
-    }
-
-    /// ` WHERE` the row is `entity`'s (or a sub-entity's) and `column` is set.
-    private static func rows(of entity: Entity, where column: SQLName) -> SQL {
-        " WHERE s.Z_ENT BETWEEN \(Int64(entity.descendantIDs.lowerBound)) AND "
-            + "\(Int64(entity.descendantIDs.upperBound)) AND s.\(column) IS NOT NULL"
-    }
-
-    /// Positions 1, 2, … of each `group`'s rows, ordered by `key`.
-    private static func position(within group: ColumnValue, by key: ColumnValue) -> SQL {
-        "row_number() OVER (PARTITION BY \(group.expression) ORDER BY \(key.expression))"
+        return MigrationSQL.joinPairs(expressions, from: table, filter: filter)
     }
 }

@@ -110,14 +110,12 @@ struct LightweightMigrator {
 
     private func maximumKey(of root: Entity) throws -> Int64 {
         let counter =
-            try connection.fetchOne(
-                "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = \(Int64(root.id))"
-            ) {
+            try connection.fetchOne(MigrationSQL.keyCounter(of: root.id)) {
                 $0.int64(at: 0)
             } ?? 0
         guard store.tables.contains(root.tableName) else { return counter }
         let largest =
-            try connection.fetchOne("SELECT coalesce(max(Z_PK), 0) FROM \(root.table)") {
+            try connection.fetchOne(MigrationSQL.largestKey(in: root.table)) {
                 $0.int64(at: 0)
             } ?? 0
         return max(counter, largest)
@@ -139,7 +137,7 @@ struct LightweightMigrator {
         tables += sourceJoinTables().filter { !keptJoins.contains($0) }
         for table in tables where store.tables.contains(table) {
             let temporary = "Z_MIG_" + table
-            try execute("ALTER TABLE \(SQLName(table)) RENAME TO \(SQLName(temporary))")
+            try execute(MigrationSQL.renameTable(SQLName(table), to: SQLName(temporary)))
             renamed[table] = temporary
         }
     }
@@ -166,13 +164,13 @@ struct LightweightMigrator {
             let sourceTable = current(mapping.source.entity(id: source.rootID).table)
             let columns: [SQL] = ["Z_PK", "Z_ENT", "Z_OPT"] + values.map { "\($0.column)" }
             let offset = offset(ofSourceRoot: source.rootID)
-            let keys: SQL = offset == 0 ? "s.Z_PK" : "s.Z_PK + \(offset)"
             let expressions: [SQL] =
-                [keys, "\(Int64(entity.id))", "s.Z_OPT"] + values.map(\.value.expression)
+                [MigrationSQL.shiftedKey(offset), "\(Int64(entity.id))", "s.Z_OPT"]
+                + values.map(\.value.expression)
             try execute(
-                "INSERT INTO \(root.table) (\(columns.joined(separator: ", "))) SELECT "
-                    + "\(expressions.joined(separator: ", ")) FROM \(sourceTable) s "
-                    + "WHERE s.Z_ENT = \(Int64(source.id))")
+                MigrationSQL.copyRows(
+                    into: root.table, columns: columns, expressions: expressions,
+                    from: sourceTable, entity: source.id))
             details.append("\(source.name) -> \(entity.name)")
         }
         report.tables.append(
@@ -193,7 +191,7 @@ struct LightweightMigrator {
             if defersCleanup {
                 report.deferred.append(.dropTable(temporary))
             } else {
-                try execute("DROP TABLE \(SQLName(temporary))")
+                try execute(MigrationSQL.dropTable(SQLName(temporary)))
             }
         }
     }
@@ -233,7 +231,7 @@ struct LightweightMigrator {
                 keptTables.contains(index.table) && desired[name]?.sql.text == index.sql
                 && touched[index.table].map { $0.isDisjoint(with: columns) } ?? true
             guard !isKept, index.table.hasPrefix("Z") else { continue }
-            try execute("DROP INDEX \(SQLName(name))")
+            try execute(MigrationSQL.dropIndex(SQLName(name)))
             report.indexes.append("dropped \(name)")
         }
         store = try StoreTables(connection)
@@ -259,16 +257,16 @@ struct LightweightMigrator {
         var counters: [Int: Int64] = [:]
         for root in sourceRoots {
             counters[root.id] =
-                try connection.fetchOne(
-                    "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = \(Int64(root.id))"
-                ) { $0.int64(at: 0) } ?? 0
+                try connection.fetchOne(MigrationSQL.keyCounter(of: root.id)) {
+                    $0.int64(at: 0)
+                } ?? 0
         }
-        try execute("DELETE FROM Z_PRIMARYKEY")
+        try execute(MigrationSQL.deleteKeyCounters)
         for entity in mapping.destination.resolvedEntities {
             var counter: Int64 = 0
             if entity.parentID == nil {
                 counter =
-                    try connection.fetchOne("SELECT coalesce(max(Z_PK), 0) FROM \(entity.table)") {
+                    try connection.fetchOne(MigrationSQL.largestKey(in: entity.table)) {
                         $0.int64(at: 0)
                     } ?? 0
                 for member in hierarchy(entity, in: mapping.destination) {
@@ -281,9 +279,9 @@ struct LightweightMigrator {
                 }
             }
             try execute(
-                "INSERT INTO Z_PRIMARYKEY(Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES("
-                    + "\(Int64(entity.id)), \(entity.name), \(Int64(entity.parentID ?? 0)), "
-                    + "\(counter))")
+                MigrationSQL.insertKeyCounter(
+                    entity: entity.id, name: entity.name, parent: entity.parentID,
+                    counter: counter))
         }
     }
 }

@@ -22,13 +22,11 @@ struct SourceRowReader {
             names.append(relationship.name)
             columns.append(key.column)
         }
-        let list = (["Z_PK"] + columns.map { "\($0)" as SQL }).joined(separator: ", ")
-        var sql: SQL =
-            "SELECT \(list) FROM \(table) WHERE Z_ENT BETWEEN "
-            + "\(Int64(entity.descendantIDs.lowerBound)) AND "
-            + "\(Int64(includesSubentities ? entity.descendantIDs.upperBound : entity.id)) "
-            + "AND Z_PK > \(after) ORDER BY Z_PK"
-        if limit > 0 { sql.append(" LIMIT \(Int64(limit))") }
+        let entities =
+            includesSubentities
+            ? entity.descendantIDs : entity.descendantIDs.lowerBound...entity.id
+        let sql = MigrationSQL.sourceRows(
+            columns, from: table, entities: entities, after: after, limit: limit)
         let attributeCount = entity.attributes.count
         do {
             return try connection.fetchAll(sql) { row in

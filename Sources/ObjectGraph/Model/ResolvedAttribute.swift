@@ -42,7 +42,7 @@ package struct ResolvedAttribute: Sendable {
     }
 
     /// ``value(from:)``, or the stored bytes when a transformer cannot decode them: for
-    /// `changedValues()` and `committedValues(forKeys:)`, which cannot throw.
+    /// `changedValues()` and `committedValues(forKeys:)`, which report every value.
     package func readableValue(_ stored: SQLiteValue) -> Any? {
         (try? value(from: stored)) ?? type.decode(stored)
     }

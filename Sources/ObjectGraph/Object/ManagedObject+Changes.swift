@@ -3,7 +3,11 @@ extension ManagedObject {
     /// values included as `.none`). A to-many appears with its members now.
     ///
     /// Cost: no SQL, except reading a changed to-many that was never read.
-    public func changedValues() -> [String: Any?] {
+    ///
+    /// - Throws: ``KeyValueError/faultNotFulfilled(object:)`` or `SQLiteError`
+    ///   when a changed to-many's committed members cannot be read: the result is never
+    ///   partial.
+    public func changedValues() throws -> [String: Any?] {
         guard let context = managedObjectContext else { return [:] }
         context.checkQueue()
         var result: [String: Any?] = [:]
@@ -15,7 +19,8 @@ extension ManagedObject {
             result[entity.relationships[index].name] = id.map { context.object(with: $0) }
         }
         for (index, state) in toMany where state.hasChanges {
-            result[entity.relationships[index].name] = relationshipValue(index, context: context)
+            result[entity.relationships[index].name] = try relationshipValue(
+                index, context: context)
         }
         return result
     }
@@ -24,17 +29,21 @@ extension ManagedObject {
     /// unsaved changes; a new object's are its defaults.
     ///
     /// Cost: fires the fault if needed; one SELECT per to-many not yet read.
-    public func committedValues(forKeys keys: [String]?) -> [String: Any?] {
+    ///
+    /// - Throws: ``KeyValueError/faultNotFulfilled(object:)`` or `SQLiteError`
+    ///   when the fault or a to-many cannot be read (the row was deleted, the store
+    ///   failed): the result is never partial.
+    public func committedValues(forKeys keys: [String]?) throws -> [String: Any?] {
         guard let context = managedObjectContext else { return [:] }
         context.checkQueue()
-        try? context.fulfill(self)
+        try context.fulfill(self)
         var result: [String: Any?] = [:]
         for key in keys ?? (entity.attributes.map(\.name) + entity.relationships.map(\.name)) {
             switch entity.property(named: key) {
             case .attribute(let index):
                 result[key] = entity.attributes[index].readableValue(committedAttributeValue(index))
             case .relationship(let index) where entity.relationships[index].isToMany:
-                try? loadToMany(index)
+                try loadToMany(index)
                 let ids = toMany[index]?.committed ?? []
                 result[key] = Set(ids.map { context.object(with: $0) })
             case .relationship(let index):
@@ -46,8 +55,8 @@ extension ManagedObject {
         return result
     }
 
-    private func relationshipValue(_ index: Int, context: ManagedObjectContext) -> Any {
-        let objects = ((try? toManyIDs(index)) ?? []).map { context.object(with: $0) }
+    private func relationshipValue(_ index: Int, context: ManagedObjectContext) throws -> Any {
+        let objects = try toManyIDs(index).map { context.object(with: $0) }
         return entity.relationships[index].isOrdered ? objects as Any : Set(objects) as Any
     }
 }

@@ -14,7 +14,7 @@ import SQLiteDB
 /// ```
 ///
 /// A managed object belongs to its context's queue: use it only inside that context's
-/// `perform` or `performAndWait` (checked in debug builds).
+/// `perform` or `performAndWait` (checked at the public entry points, in every build).
 ///
 /// Subclass it to read and write properties as typed Swift properties, and register
 /// the class with its entity (``EntityDescription/managedObjectClass``):

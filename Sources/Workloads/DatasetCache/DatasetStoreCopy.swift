@@ -47,8 +47,6 @@ public final class DatasetStoreCopy {
     }
 
     private static func remove(_ url: URL) {
-        for suffix in ["", "-wal", "-shm"] {
-            try? FileManager.default.removeItem(atPath: url.path + suffix)
-        }
+        DatabaseFiles.remove(url.path)
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 /// A 64-bit FNV-1a-style hash (bytes, and 8-byte words for long values) over the
 /// canonical encoding of generated rows: the dataset's
 /// logical content hash, the same on every machine for the same schema, size and seed.
+/// ``FileHash`` hashes a store file's bytes with it (``combine(raw:)``).
 ///
 /// Not cryptographic; it identifies content and catches accidental change. Cost: one
 /// multiply per byte.
@@ -31,18 +32,19 @@ public struct ContentHasher: Sendable {
         var text = text
         text.withUTF8 { bytes in
             combine(tag: tag, UInt64(bytes.count))
-            combine(UnsafeRawBufferPointer(bytes))
+            combine(raw: UnsafeRawBufferPointer(bytes))
         }
     }
 
     mutating func combine(tag: UInt8, bytes: Data) {
         combine(tag: tag, UInt64(bytes.count))
-        bytes.withUnsafeBytes { combine($0) }
+        bytes.withUnsafeBytes { combine(raw: $0) }
     }
 
     /// Bytes eight at a time (little-endian words), then the tail byte by byte: text is
-    /// most of a dataset, and this is eight times fewer multiplies.
-    private mutating func combine(_ buffer: UnsafeRawBufferPointer) {
+    /// most of a dataset, and this is eight times fewer multiplies. No tag or length:
+    /// successive buffers whose sizes are multiples of 8 hash as one.
+    mutating func combine(raw buffer: UnsafeRawBufferPointer) {
         let words = buffer.count / 8
         for index in 0..<words {
             let word = UInt64(

@@ -117,9 +117,7 @@ enum StoreCopy {
         let connection = try Connection(location: .file(path))
         try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         try connection.close()
-        for suffix in ["-wal", "-shm"] {
-            try? FileManager.default.removeItem(atPath: path + suffix)
-        }
+        DatabaseFiles.removeSideFiles(of: path)
         try FileManager.default.moveItem(atPath: path, toPath: destination)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ObjectGraph
 import SQLiteDB
+import SQLiteFaultInjection
 import Testing
 
 /// Bad models and bad store files: the exact error each gives.

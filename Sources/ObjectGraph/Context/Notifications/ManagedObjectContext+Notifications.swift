@@ -11,7 +11,7 @@ extension ManagedObjectContext {
     ///
     /// Cost: none until a notification is posted; while an objects-did-change observer
     /// exists, each change also records its object (an array append). Call on the
-    /// context's queue (checked in debug builds).
+    /// context's queue (checked in every build).
     ///
     /// - Returns: the registration; the handler runs until it is cancelled or released.
     ///

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteDB
 
 /// Fails chosen file operations of the SQLite files under one directory, so tests can
 /// check what every I/O error, full disk or lock conflict does to a save, a batch

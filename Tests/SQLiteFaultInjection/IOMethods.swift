@@ -1,4 +1,5 @@
 import CSQLite
+import SQLiteDB
 
 /// The `sqlite3_io_methods` of the fault-injecting VFS: one table per method version
 /// (1 to 3), so SQLite sees the same capabilities (WAL shared memory, memory mapping)

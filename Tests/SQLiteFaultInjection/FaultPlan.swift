@@ -1,3 +1,5 @@
+import SQLiteDB
+
 /// The file operations the fault-injecting VFS counts and can fail.
 package enum IOCall: String, CaseIterable, Sendable, Hashable {
     /// `xRead` on a database, journal or WAL file.

@@ -1,4 +1,5 @@
 import CSQLite
+import SQLiteDB
 import Synchronization
 
 /// The VFS behind ``FaultInjector``: a shim over the default (unix) VFS that forwards

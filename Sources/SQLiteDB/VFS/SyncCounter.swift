@@ -11,8 +11,8 @@ import Synchronization
 /// files with the previous default VFS and swaps each file's method table for a copy
 /// whose `xSync` counts first: every other call goes straight to the original
 /// methods, with no wrapper in between. Files opened before are not counted. Unlike
-/// ``FaultInjector``'s VFS it never fails a call. Cost: a table lookup per file open,
-/// an atomic increment per sync.
+/// the test-only `FaultInjector`'s VFS it never fails a call. Cost: a table lookup per
+/// file open, an atomic increment per sync.
 package enum SyncCounter {
     private static let syncs = Atomic<Int>(0)
 
