@@ -47,4 +47,71 @@ import Workloads
                     + "DIR) or give a writable --dataset-dir"), "\(missing)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: cache).sorted() == before)
     }
+
+    /// A pid no process has: that of a child that has exited.
+    static func deadPID() throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/true")
+        try process.run()
+        process.waitUntilExit()
+        return process.processIdentifier
+    }
+
+    @Test("case copies of killed processes are swept at the next start; live and unknown ones stay")
+    func staleCopiesSwept() throws {
+        let directory = try TemporaryDirectory()
+        let scratch = directory.url.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let dead = try Self.deadPID()
+        let live = getpid()
+        let stale = [
+            "faultline-case-\(dead)-\(UUID().uuidString).sqlite",
+            "faultline-case-\(dead)-\(UUID().uuidString).sqlite-wal",
+            "faultline-migration-\(dead)-\(UUID().uuidString)-v1.sqlite",
+            "faultline-copy-\(dead)-\(UUID().uuidString).sqlite",
+        ]
+        let old = "faultline-case-\(UUID().uuidString).sqlite"
+        let kept = [
+            "faultline-case-\(live)-\(UUID().uuidString).sqlite",
+            "faultline-case-\(UUID().uuidString).sqlite",  // no pid, recent: kept
+            "faultline-other-\(dead)-x",  // not a kind bench makes
+            "notes.txt",
+        ]
+        for name in stale + kept + [old] {
+            try Data(count: 4_096).write(to: scratch.appendingPathComponent(name))
+        }
+        let twoDaysAgo = Date().addingTimeInterval(-2 * 24 * 60 * 60)
+        try FileManager.default.setAttributes(
+            [.modificationDate: twoDaysAgo], ofItemAtPath: scratch.appendingPathComponent(old).path)
+        let outcome = try ChildOutcome.run(
+            BenchBinaryTests.binary(),
+            ["run"] + BenchBinaryTests.quick + ["--out", directory.path("out")],
+            environment: ["TMPDIR": scratch.path])
+        #expect(outcome.status == 0, "\(outcome)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted()
+        #expect(left == kept.sorted())
+    }
+
+    @Test("a damaged cached dataset is named, with what is wrong, before it is rebuilt")
+    func damagedDatasetNamed() throws {
+        let directory = try TemporaryDirectory()
+        let cache = directory.path("cache")
+        let generated = BenchToolTests.main(
+            "generate", "--size", "200", "--seed", "5", "--dataset-dir", cache)
+        try #require(generated.status == 0, "\(generated.text)")
+        let store = "\(cache)/social-200-s5-g\(DatasetGenerator.version)/store.sqlite"
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: store))
+        try (bytes + Data(count: 512)).write(to: URL(fileURLWithPath: store))
+        let outcome = try ChildOutcome.run(
+            BenchBinaryTests.binary(),
+            [
+                "explain", "--entity", "Post", "--size", "200", "--seed", "5", "--dataset-dir",
+                cache, "title != nil",
+            ])
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(
+            outcome.errors.contains(
+                "warning: cached dataset \(store) is unusable: \(bytes.count + 512) bytes on "
+                    + "disk, \(bytes.count) in the manifest; rebuilding it"), "\(outcome)")
+    }
 }

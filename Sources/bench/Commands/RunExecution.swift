@@ -19,6 +19,8 @@ struct RunExecution {
 
     /// Runs and returns the exit code (success, failure, usage or 128 + the signal).
     func execute() -> ExitCode {
+        // Case copies a killed run left in the temporary directory (hundreds of MB).
+        ScratchFile.removeAbandoned()
         let session: RunSession
         do throws(RunSessionError) {
             session = try RunSession(options.request, suites: suites, host: HostFacts.current())
