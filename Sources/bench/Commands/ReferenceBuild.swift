@@ -19,6 +19,7 @@ struct ReferenceBuild {
     ///   nor a commit of the repository in the current directory, or its build fails.
     static func prepare(_ reference: String, log: (String) -> Void) throws -> ReferenceBuild {
         if let executable = builtBench(at: reference) {
+            try checkAnswers(executable, reference: reference)
             return ReferenceBuild(executable: executable, name: reference, worktree: nil)
         }
         guard
@@ -58,6 +59,45 @@ struct ReferenceBuild {
         guard let worktree else { return }
         _ = try? Self.run("git", ["worktree", "remove", "--force", worktree.path], log: { _ in })
         try? FileManager.default.removeItem(at: worktree)
+    }
+
+    /// Checks that `executable` is a Faultline `bench`: `--version` answers `bench …`
+    /// within ten seconds. Any other program named `bench` would fail every case on the
+    /// reference side, leaving nothing to compare.
+    /// - Throws: ``ReferenceBuildError`` saying what it answered.
+    static func checkAnswers(_ executable: URL, reference: String) throws {
+        let process = Process()
+        let pipe = Pipe()
+        process.executableURL = executable
+        process.arguments = ["--version"]
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        var answer = ""
+        do {
+            try process.run()
+            let pid = process.processIdentifier
+            let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 10, execute: watchdog)
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            watchdog.cancel()
+            answer = String(decoding: data.prefix(200), as: UTF8.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        } catch {
+            answer = ""
+        }
+        guard process.terminationReason == .exit, process.terminationStatus == 0,
+            answer.hasPrefix("bench ")
+        else {
+            let said =
+                answer.isEmpty
+                ? "printed nothing" : "printed '\(TerminalText.safe(String(answer.prefix(60))))'"
+            throw ReferenceBuildError(
+                "--against \(reference): \(executable.path) is not a Faultline bench ('--version' "
+                    + "\(said)); give the directory of another checkout's build, such as "
+                    + ".build/release, or a git ref")
+        }
     }
 
     /// `path` itself or `path/bench`, when executable.

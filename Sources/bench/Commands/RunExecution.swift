@@ -81,11 +81,27 @@ struct RunExecution {
             return console.failure(error, .usage)
         }
         guard publish(results) else { return .failure }
+        if let reference = options.against, let problem = Self.unanswered(reference, results) {
+            console.err("error: \(problem)")
+            return interrupts?.exitCode ?? .failure
+        }
         // A signal that came after the cases ended still ends the process as signalled,
         // now that its results are written.
         if let signalled = interrupts?.exitCode { return signalled }
         if results.isPartial { return .interrupted }
         return results.isFailed ? .failure : .success
+    }
+
+    /// Why an `--against` run compared nothing, when it did not: the reference side
+    /// produced no passing case (every one failed there) while this side did. No gate
+    /// must not read as a pass.
+    static func unanswered(_ reference: String, _ results: RunResults) -> String? {
+        guard let comparison = results.comparison, comparison.gates.isEmpty,
+            results.cases.contains(where: { $0.status == .passed })
+        else { return nil }
+        return "--against \(reference): nothing was compared (the reference produced no "
+            + "result to gate); check that it is a Faultline bench with these suites, and "
+            + "read the reference's failures in the report"
     }
 
     /// Writes the report directory and prints the gate table and the summary; false
