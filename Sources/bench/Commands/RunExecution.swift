@@ -66,6 +66,9 @@ struct RunExecution {
             var judge = gate
             let outcome: RunOutcome
             if let reference = options.against {
+                // A repeated signal must not abort the build half-way: the worktree and
+                // the build's processes are removed first.
+                interrupts?.deferAborts(true)
                 (outcome, judge) = try runAgainst(reference, session: session, observer: progress)
             } else {
                 outcome = session.run(runner, observer: progress)
@@ -78,7 +81,9 @@ struct RunExecution {
                 GateTable.print(event, to: console)
             }
         } catch {
-            return console.failure(error, .usage)
+            // Stopped by a signal (during --against's reference build): 128 + the signal.
+            let code = console.failure(error, .usage)
+            return interrupts?.exitCode ?? code
         }
         guard publish(results) else { return .failure }
         if let reference = options.against, let problem = Self.unanswered(reference, results) {
