@@ -114,4 +114,74 @@ import Workloads
                 "warning: cached dataset \(store) is unusable: \(bytes.count + 512) bytes on "
                     + "disk, \(bytes.count) in the manifest; rebuilding it"), "\(outcome)")
     }
+
+    @Test(
+        "a path that is not UTF-8 is refused, naming its bytes, before anything is written (issue 32, item 15)",
+        arguments: ["--out", "--dataset-dir"])
+    func nonUTF8Path(_ flag: String) throws {
+        let directory = try TemporaryDirectory()
+        let bench = try BenchBinaryTests.binary()
+        // Foundation's Process takes Strings: the shell's printf makes the raw bytes.
+        let command = flag == "--out"
+            ? "exec \"$0\" run --suite selftest --sizes 1k --out \"$(printf '\(directory.path)/r\\377\\376')\""
+            : "exec \"$0\" generate --size 100 --dataset-dir \"$(printf '\(directory.path)/d\\377')\""
+        let outcome = try ChildOutcome.run(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", command, bench.path])
+        #expect(outcome.status == 2, "\(outcome)")
+        let shown = flag == "--out" ? "\(directory.path)/r\\xFF\\xFE" : "\(directory.path)/d\\xFF"
+        #expect(
+            outcome.errors.contains(
+                "(\(shown)) is not UTF-8 text; bench reads paths and names as UTF-8: rename the "
+                    + "file or directory, or give a path without those bytes"), "\(outcome)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == [])
+    }
+
+    @Test("unreadable and unwritable files are named with what to do, in our words (issue 32, item 17)")
+    func permissionMessages() throws {
+        let directory = try TemporaryDirectory()
+        chmod(directory.url.path, 0o755)
+        let results = try GateFixtures.write(
+            GateFixtures.run([GateFixtures.caseResult()]), "r.json", in: directory.url)
+        chmod(results, 0o644)
+        let thresholds = directory.path("thresholds.json")
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: thresholds))
+        chmod(thresholds, 0o000)
+        let writable = directory.path("w")
+        try FileManager.default.createDirectory(atPath: writable, withIntermediateDirectories: true)
+        chmod(writable, 0o777)
+        let locked = directory.path("locked")
+        try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: true)
+        chmod(locked, 0o555)
+        defer { chmod(locked, 0o755) }
+        let cases: [([String], String)] = [
+            (
+                ["compare", results, results, "--thresholds", thresholds, "--out", writable + "/o"],
+                "error: \(thresholds): cannot read: Permission denied (EACCES); make the file "
+                    + "(and its directory) readable, or give another file"
+            ),
+            (
+                ["compare", results, results, "--out", locked + "/o"],
+                "error: --out \(locked)/o cannot hold run directories: Permission denied (EACCES); "
+                    + "give a writable directory"
+            ),
+            (
+                ["baseline", "update", "--from", results, "--dir", locked + "/baselines"],
+                "error: cannot write \(locked)/baselines: Permission denied (EACCES); make the "
+                    + "directory writable or choose another"
+            ),
+        ]
+        for (arguments, message) in cases {
+            let outcome = try Self.benchAsReader(arguments)
+            #expect(outcome.status == 2, "\(arguments[0]): \(outcome)")
+            #expect(outcome.errors.hasPrefix(message), "\(outcome)")
+        }
+        let file = directory.path("datasets-file")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+        let generate = BenchToolTests.main("generate", "--size", "100", "--dataset-dir", file)
+        #expect(generate.status != 0)
+        #expect(
+            generate.text
+                == "error: cannot write \(file): Not a directory (ENOTDIR); a file is where a "
+                + "directory should be: move it or choose another path", "\(generate.text)")
+    }
 }

@@ -60,7 +60,7 @@ public struct DatasetCache: Sendable {
         let key = DatasetKey(schema: schema.name, size: size, seed: seed)
         let final = directory.appendingPathComponent(key.directoryName, isDirectory: true)
         if isReadOnly { return try readOnlyDataset(final, key: key) }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try AtomicFile.createDirectory(directory)
         let lock = try FileLock(path: lockPath(for: key.directoryName))
         defer { lock.release() }
         sweepTemporaries(holding: key.directoryName)
