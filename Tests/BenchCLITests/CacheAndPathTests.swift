@@ -184,4 +184,31 @@ import Workloads
                 == "error: cannot write \(file): Not a directory (ENOTDIR); a file is where a "
                 + "directory should be: move it or choose another path", "\(generate.text)")
     }
+
+    @Test("a run's worker that rebuilds a damaged dataset has its warning relayed to the run's stderr")
+    func damagedDatasetNamedInRun() throws {
+        let directory = try TemporaryDirectory()
+        let cache = directory.path("cache")
+        let generated = BenchToolTests.main(
+            "generate", "--size", "1000", "--seed", "42", "--dataset-dir", cache)
+        try #require(generated.status == 0, "\(generated.text)")
+        let store = "\(cache)/social-1000-s42-g\(DatasetGenerator.version)/store.sqlite"
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: store))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("xxxx".utf8))
+        try handle.close()
+        let outcome = try ChildOutcome.run(
+            BenchBinaryTests.binary(),
+            [
+                "run", "--suite", "faulting", "--filter", "faulting/posts-with-author", "--sizes",
+                "1k", "--iterations", "2", "--warmup", "0", "--dataset-dir", cache, "--out",
+                directory.path("out"), "--no-progress",
+            ], timeout: 300)
+        #expect(outcome.status == 0, "\(outcome)")
+        let warnings = outcome.errors.split(separator: "\n").filter {
+            $0.hasPrefix("warning: cached dataset \(store) is unusable: ")
+                && $0.hasSuffix(" in the manifest; rebuilding it")
+        }
+        #expect(warnings.count == 1, "\(outcome)")
+    }
 }
