@@ -117,18 +117,26 @@ import Workloads
 
     @Test(
         "a path that is not UTF-8 is refused, naming its bytes, before anything is written (issue 32, item 15)",
-        arguments: ["--out", "--dataset-dir"])
+        arguments: ["--out", "--dataset-dir", "FAULTLINE_DATASETS"])
     func nonUTF8Path(_ flag: String) throws {
         let directory = try TemporaryDirectory()
         let bench = try BenchBinaryTests.binary()
         // Foundation's Process takes Strings: the shell's printf makes the raw bytes.
-        let command = flag == "--out"
-            ? "exec \"$0\" run --suite selftest --sizes 1k --out \"$(printf '\(directory.path)/r\\377\\376')\""
-            : "exec \"$0\" generate --size 100 --dataset-dir \"$(printf '\(directory.path)/d\\377')\""
+        let command =
+            switch flag {
+            case "--out":
+                "exec \"$0\" run --suite selftest --sizes 1k --out \"$(printf '\(directory.url.path)/r\\377\\376')\""
+            case "--dataset-dir":
+                "exec \"$0\" generate --size 100 --dataset-dir \"$(printf '\(directory.url.path)/d\\377')\""
+            default:
+                "FAULTLINE_DATASETS=\"$(printf '\(directory.url.path)/d\\377')\" exec \"$0\" generate --size 100"
+            }
         let outcome = try ChildOutcome.run(
             URL(fileURLWithPath: "/bin/sh"), ["-c", command, bench.path])
         #expect(outcome.status == 2, "\(outcome)")
-        let shown = flag == "--out" ? "\(directory.path)/r\\xFF\\xFE" : "\(directory.path)/d\\xFF"
+        let shown = flag == "--out" ? "\(directory.url.path)/r\\xFF\\xFE" : "\(directory.url.path)/d\\xFF"
+        let what = flag == "FAULTLINE_DATASETS" ? "$FAULTLINE_DATASETS" : "argument"
+        #expect(outcome.errors.hasPrefix("error: \(what)"), "\(outcome)")
         #expect(
             outcome.errors.contains(
                 "(\(shown)) is not UTF-8 text; bench reads paths and names as UTF-8: rename the "
