@@ -143,21 +143,12 @@ public struct ReportDirectory: Sendable {
             }
             return
         }
-        do {
-            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        } catch {
-            throw FileWriteError(path: root.path, errno: Self.posixCode(of: error) ?? EIO)
-        }
+        try AtomicFile.createDirectory(root)
     }
 
     private func makeDirectory(_ url: URL) throws(FileWriteError) {
         guard mkdir(url.path, 0o755) == 0 else {
             throw FileWriteError(path: url.path, errno: errno)
         }
-    }
-
-    private static func posixCode(of error: any Error) -> Int32? {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        return underlying.map { Int32($0.code) }
     }
 }

@@ -153,3 +153,31 @@ public enum AtomicFile {
         if let failure { throw FileWriteError(path: path, errno: failure) }
     }
 }
+
+extension AtomicFile {
+    /// Creates `url` and its missing parents (mode 0755), like `mkdir -p`, but throws
+    /// the failing call's `errno` naming the component at fault: `ENOTDIR` for a file
+    /// in the way, `EACCES` for a parent that cannot be written. Foundation's
+    /// `createDirectory` reports some of these as other codes (`EEXIST` for a file in
+    /// the way; on Linux, `EIO` for a permission problem), which made unclear messages.
+    /// An existing directory (or a link to one) is fine. Cost: one `mkdir` per
+    /// missing component.
+    /// - Throws: ``FileWriteError``.
+    public static func createDirectory(_ url: URL) throws(FileWriteError) {
+        let path = url.standardizedFileURL.path
+        var prefix = ""
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            prefix += "/" + component
+            if mkdir(prefix, 0o755) == 0 { continue }
+            let code = errno
+            var status = stat()
+            if stat(prefix, &status) == 0 {
+                guard status.st_mode & S_IFMT == S_IFDIR else {
+                    throw FileWriteError(path: prefix, errno: ENOTDIR)
+                }
+                continue
+            }
+            throw FileWriteError(path: prefix, errno: code == EEXIST ? ENOTDIR : code)
+        }
+    }
+}

@@ -37,7 +37,8 @@ public struct FileWriteError: Error, Hashable, Sendable, CustomStringConvertible
         switch code {
         case ENOSPC, EDQUOT, EFBIG: "free some space (or raise the file size limit) and run again"
         case EACCES, EPERM, EROFS: "make the directory writable or choose another"
-        case ENOENT, ENOTDIR: "create the directory or choose another"
+        case ENOENT: "create the directory or choose another"
+        case ENOTDIR: "a file is where a directory should be: move it or choose another path"
         default: nil
         }
     }

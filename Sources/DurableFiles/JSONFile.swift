@@ -68,9 +68,12 @@ public enum JSONFile {
     }
 
     private static func readFailure(_ error: any Error) -> String {
-        let text = ErrorText.describe(error)
-        guard let colon = text.range(of: ": ") else { return text }
-        return String(text[colon.upperBound...])
+        var text = ErrorText.describe(error)
+        if let colon = text.range(of: ": ") { text = String(text[colon.upperBound...]) }
+        if text.hasSuffix("(EACCES)") || text.hasSuffix("(EPERM)") {
+            text += "; make the file (and its directory) readable, or give another file"
+        }
+        return text
     }
 }
 

@@ -1,5 +1,6 @@
 import BenchKit
 import Foundation
+import TestSupport
 import Testing
 
 @testable import bench
@@ -46,5 +47,50 @@ import Testing
         #expect(time.message.contains("ratio "))
         #expect(time.message.contains("detectable change"))
         #expect(comparison.added == [] && comparison.removed == [])
+    }
+
+    /// A directory holding an executable `bench` shell script with `body`.
+    static func impostor(_ body: String) throws -> URL {
+        let directory = try BenchBinaryTests.temporaryDirectory()
+        let script = directory.appendingPathComponent("bench")
+        try Data("#!/bin/sh\n\(body)\n".utf8).write(to: script)
+        chmod(script.path, 0o755)
+        return directory
+    }
+
+    @Test("an executable bench that is not Faultline's is refused before any case (issue 32, item 12)")
+    func impostorRefused() throws {
+        let directory = try Self.impostor("exit 0")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = BenchToolTests.main(
+            "run", "--suite", "selftest", "--sizes", "1k", "--against", directory.path,
+            "--out", directory.appendingPathComponent("out").path)
+        #expect(result.status == 2)
+        #expect(
+            result.text.contains(
+                "--against \(directory.path): \(directory.path)/bench is not a Faultline bench "
+                    + "('--version' printed nothing); give the directory of another checkout's "
+                    + "build, such as .build/release, or a git ref"), "\(result.text)")
+    }
+
+    @Test("a reference that answers --version but runs no case fails the run: no gate is no pass")
+    func referenceWithoutResults() throws {
+        let directory = try Self.impostor(
+            #"[ "$1" = --version ] && { echo "bench 9.9"; exit 0; }; exit 3"#)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("out")
+        let result = try ChildOutcome.run(
+            BenchBinaryTests.binary(),
+            [
+                "run", "--suite", "selftest", "--sizes", "1k", "--iterations", "3", "--warmup",
+                "0", "--against", directory.path, "--no-progress", "--out", out.path,
+            ])
+        #expect(result.status == 1, "\(result)")
+        #expect(
+            result.errors.contains(
+                "error: --against \(directory.path): nothing was compared (the reference "
+                    + "produced no result to gate)"), "\(result)")
+        let results = try RunResults.read(from: out.appendingPathComponent("latest/results.json"))
+        #expect(results.cases.contains { $0.status == .passed })
     }
 }

@@ -13,7 +13,10 @@ import Testing
         let process = Process()
         let errorsFile: URL
 
-        init(_ arguments: [String], environment: [String: String], in directory: URL) throws {
+        init(
+            _ arguments: [String], environment: [String: String], in directory: URL,
+            workingDirectory: URL? = nil
+        ) throws {
             errorsFile = directory.appendingPathComponent("stderr")
             FileManager.default.createFile(atPath: errorsFile.path, contents: nil)
             process.executableURL = try BenchBinaryTests.binary()
@@ -23,6 +26,7 @@ import Testing
                 .merging(environment) { $1 }
             process.standardOutput = FileHandle.nullDevice
             process.standardError = try FileHandle(forWritingTo: errorsFile)
+            if let workingDirectory { process.currentDirectoryURL = workingDirectory }
             try process.run()
         }
 
@@ -115,5 +119,75 @@ import Testing
         #expect(results.isPartial && results.interruption == name)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path("tmp"))
         #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+
+    /// Runs `git` with `arguments` in `directory`.
+    static func git(_ arguments: [String], in directory: URL) throws -> String {
+        let process = Process()
+        let pipe = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-c", "user.name=t", "-c", "user.email=t@t"] + arguments
+        process.currentDirectoryURL = directory
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text
+    }
+
+    @Test("Ctrl-C, twice, during --against's reference build ends the build's processes and removes its worktree (issue 32, item 13)")
+    func stopDuringReferenceBuild() throws {
+        let directory = try TemporaryDirectory()
+        let repository = directory.url.appendingPathComponent("repo")
+        try FileManager.default.createDirectory(at: repository, withIntermediateDirectories: true)
+        _ = try Self.git(["init", "-q"], in: repository)
+        _ = try Self.git(["commit", "-q", "--allow-empty", "-m", "first"], in: repository)
+        // A `swift` that stands for a long build: it and its child record their pids.
+        let tools = directory.url.appendingPathComponent("tools")
+        try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
+        let pids = directory.path("pids")
+        let swift = tools.appendingPathComponent("swift")
+        try Data(
+            "#!/bin/sh\necho $$ >> \(pids)\nsleep 600 &\necho $! >> \(pids)\nwait\n".utf8
+        ).write(to: swift)
+        chmod(swift.path, 0o755)
+        let scratch = directory.url.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let child = try Child(
+            [
+                "run", "--suite", "selftest", "--sizes", "1k", "--against", "HEAD",
+                "--out", directory.path("out"),
+            ],
+            environment: ["PATH": "\(tools.path):\(path)", "TMPDIR": scratch.path],
+            in: directory.url, workingDirectory: repository)
+        try child.await("the build") {
+            child.errors.contains("in release mode in")
+                && ((try? String(contentsOfFile: pids, encoding: .utf8)) ?? "")
+                    .split(separator: "\n").count == 2
+        }
+        child.signal(SIGINT)
+        usleep(100_000)
+        child.signal(SIGINT)
+        let status = try child.finish()
+        #expect(status == 130, "\(child.errors)")
+        #expect(child.errors.contains("stopped during 'swift build'"), "\(child.errors)")
+        let recorded = try String(contentsOfFile: pids, encoding: .utf8)
+            .split(separator: "\n").compactMap { Int32($0) }
+        #expect(recorded.count == 2)
+        /// Gone, or a zombie waiting for init to reap it.
+        func isGone(_ pid: Int32) -> Bool {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+            else { return true }
+            return stat.split(separator: ")").last?.split(separator: " ").first == "Z"
+        }
+        for pid in recorded {
+            #expect(isGone(pid), "process \(pid) of the build still runs")
+            if !isGone(pid) { kill(pid, SIGKILL) }
+        }
+        let worktrees = try Self.git(["worktree", "list", "--porcelain"], in: repository)
+        #expect(worktrees.components(separatedBy: "worktree ").count == 2, "\(worktrees)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == [])
     }
 }

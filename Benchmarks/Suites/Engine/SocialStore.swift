@@ -1,4 +1,5 @@
 import BenchKit
+import DurableFiles
 import Foundation
 import ObjectGraph
 import SQLiteDB
@@ -40,8 +41,7 @@ final class SocialStore {
                 name: manifest.key, size: manifest.size, seed: manifest.seed,
                 contentHash: manifest.contentHash))
         path =
-            FileManager.default.temporaryDirectory
-            .appendingPathComponent("faultline-case-\(UUID().uuidString).sqlite").path
+            ScratchFile.url("case", suffix: ".sqlite").path
         SyncCounter.install()  // before the case's files open: their syncs are counted
         connection = try Connection(location: .file(path))
         try Self.copy(from: cached.storePath, into: connection)

@@ -1,5 +1,6 @@
 import BenchKit
 import CoreDataLog
+import DurableFiles
 import Foundation
 import ObjectGraph
 import SQLiteDB
@@ -113,8 +114,7 @@ public struct LogReplay {
     /// Runs `body` on a private copy of the store of `size`, removed after.
     private func withStore(size: Int, _ body: (Connection) throws -> Void) throws {
         let cached = try cache.dataset(schema: dataset.schema, size: size, seed: seed)
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("faultline-replay-\(UUID().uuidString)", isDirectory: true)
+        let directory = ScratchFile.url("replay")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let connection = try Connection(

@@ -29,8 +29,7 @@ final class MigrationStore: CounterSource {
             DatasetRecord(
                 name: manifest.key, size: manifest.size, seed: manifest.seed,
                 contentHash: manifest.contentHash))
-        let base = FileManager.default.temporaryDirectory
-            .appendingPathComponent("faultline-migration-\(UUID().uuidString)").path
+        let base = ScratchFile.url("migration").path
         template = base + "-v1.sqlite"
         path = base + ".sqlite"
         var readOnly = Connection.Configuration()

@@ -38,7 +38,18 @@ final class ChildProcessWorker: CaseWorker {
         guard case .ready(let ready) = try receive() else {
             throw CaseFailure("worker for \(key) did not report ready")
         }
+        relayWarnings()
         return ready
+    }
+
+    /// Copies the `warning: ` lines the child printed during setup (a damaged cached
+    /// dataset it rebuilt) to this process's stderr, where the user sees them.
+    private func relayWarnings() {
+        try? stderrLog?.seek(toOffset: 0)
+        let log = String(decoding: (try? stderrLog?.readToEnd()) ?? Data(), as: UTF8.self)
+        for line in log.split(separator: "\n") where line.hasPrefix("warning: ") {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        }
     }
 
     func iterate(_ kind: IterationKind) throws -> IterationRecord {

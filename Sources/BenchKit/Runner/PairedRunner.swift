@@ -1,3 +1,5 @@
+import Foundation
+
 /// Runs every case of a plan on two builds, sample by sample, for a same-machine A/B
 /// comparison (`bench run --against REF`).
 ///
@@ -40,6 +42,9 @@ public final class PairedRunner: PairedPlanRunner {
     public func run(_ plan: RunPlan, observer: (any RunObserver)?) -> (
         current: RunOutcome, reference: RunOutcome
     ) {
+        // A worker that dies (a reference build that is not a worker at all) makes the
+        // next write fail with EPIPE instead of killing this process.
+        signal(SIGPIPE, SIG_IGN)
         var current = RunOutcome(cases: [], datasets: [], wasInterrupted: false)
         var reference = current
         let cases = plan.groups.flatMap { group in

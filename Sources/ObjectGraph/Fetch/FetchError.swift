@@ -28,7 +28,7 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A typed request for an entity whose objects are not of the requested class.
     case resultClassMismatch(entity: String, objectClass: String, requested: String)
     /// A `MATCHES` regular expression took more than its step budget on one value
-    /// (`StringMatching.regexStepBudget`): nested repetition such as `(.*a){25}`
+    /// (5,000,000 matcher steps): nested repetition such as `(.*a){25}`
     /// backtracks exponentially, and would otherwise never return.
     case matchBudgetExceeded(pattern: String, valueLength: Int)
 

@@ -8,7 +8,7 @@ extension DatasetCache {
         schema: DatasetSchema, key: DatasetKey, writer: DatasetWriterKind, into final: URL
     ) throws -> DatasetManifest {
         let files = FileManager.default
-        try files.createDirectory(at: directory, withIntermediateDirectories: true)
+        try AtomicFile.createDirectory(directory)
         let temporary = directory.appendingPathComponent(
             TemporaryName(key: key.directoryName).text, isDirectory: true)
         try files.createDirectory(at: temporary, withIntermediateDirectories: true)

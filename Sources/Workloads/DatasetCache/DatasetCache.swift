@@ -19,9 +19,21 @@ public struct DatasetCache: Sendable {
     /// Where datasets live.
     public let directory: URL
 
+    /// Where the cache says that it rebuilds a damaged entry (which file, what was
+    /// wrong) before doing so: standard error by default, nil for silence.
+    public var notice: (@Sendable (String) -> Void)?
+
     /// A cache in `directory`.
-    public init(directory: URL) {
+    /// - Parameter notice: Receives the line saying an entry is damaged and rebuilt
+    ///   (default: standard error).
+    public init(directory: URL, notice: (@Sendable (String) -> Void)? = Self.standardError) {
         self.directory = directory
+        self.notice = notice
+    }
+
+    /// Writes a notice line to standard error.
+    public static let standardError: @Sendable (String) -> Void = { line in
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
     /// `$FAULTLINE_DATASETS`, else `.faultline/datasets` under the current directory.
@@ -48,7 +60,7 @@ public struct DatasetCache: Sendable {
         let key = DatasetKey(schema: schema.name, size: size, seed: seed)
         let final = directory.appendingPathComponent(key.directoryName, isDirectory: true)
         if isReadOnly { return try readOnlyDataset(final, key: key) }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try AtomicFile.createDirectory(directory)
         let lock = try FileLock(path: lockPath(for: key.directoryName))
         defer { lock.release() }
         sweepTemporaries(holding: key.directoryName)
@@ -60,6 +72,7 @@ public struct DatasetCache: Sendable {
                     directory: final, manifest: manifest, wasReused: true, rebuiltBecause: nil)
             } catch let error as DatasetError {
                 rebuiltBecause = error.description
+                notice?("warning: \(error.description); rebuilding it")
                 try FileManager.default.removeItem(at: final)
             }
         }

@@ -1,3 +1,4 @@
+import DurableFiles
 import Foundation
 import ObjectGraph
 import SQLiteDB
@@ -28,8 +29,7 @@ public final class DatasetStoreCopy {
         of dataset: CachedDataset, schema: DatasetSchema,
         sqlDebugLog: SQLDebugLog? = SQLDebugLog.fromEnvironment()
     ) throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("faultline-copy-\(UUID().uuidString).sqlite")
+        url = ScratchFile.url("copy", suffix: ".sqlite")
         container = PersistentContainer(name: schema.name, model: schema.model)
         do {
             try Connection.copyDatabase(from: dataset.storePath, to: url.path)

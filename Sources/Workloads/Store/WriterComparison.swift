@@ -1,3 +1,4 @@
+import DurableFiles
 import Foundation
 
 /// Writes the same dataset once through each writer, into temporary files, so the
@@ -18,8 +19,7 @@ public struct WriterComparison: Sendable {
     /// Generates `schema` at `size` and `seed` with each writer; the files are deleted.
     public init(schema: DatasetSchema, size: Int, seed: UInt64) throws {
         let generator = try DatasetGenerator(schema: schema, size: size, seed: seed)
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("faultline-writers-\(UUID().uuidString)", isDirectory: true)
+        let directory = ScratchFile.url("writers")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         reports = try [DatasetWriterKind.batchInsert, .raw].map { writer in

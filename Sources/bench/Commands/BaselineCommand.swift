@@ -57,8 +57,7 @@ struct BaselineCommand: Subcommand {
             }
             try checkExisting(against: results)
             let url = URL(fileURLWithPath: destination)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try AtomicFile.createDirectory(url.deletingLastPathComponent())
             try AtomicFile.write(
                 Baseline.make(from: results, keepSamples: keepsSamples).jsonData(), to: url)
             console.out("baseline: \(destination) (\(results.cases.count) cases from \(file))")

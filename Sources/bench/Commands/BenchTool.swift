@@ -42,6 +42,37 @@ enum BenchTool {
         }
     }
 
+    /// Why the raw command line cannot be used, or nil: an argument whose bytes are not
+    /// UTF-8 (a path from another encoding) would be decoded with U+FFFD in place of
+    /// those bytes, so `--out` and `--dataset-dir` would name another directory and an
+    /// existing file would be reported missing. Paths are handled as UTF-8 text, so such
+    /// an argument (or `FAULTLINE_DATASETS` or `TMPDIR`) is refused, naming it with the
+    /// bytes escaped.
+    static func refusal(
+        ofRawArguments arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
+        count: Int32
+    ) -> String? {
+        var raws: [(what: String, raw: UnsafePointer<CChar>)] = []
+        for index in 1..<Int(max(count, 1)) {
+            if let raw = arguments[index] { raws.append(("argument \(index)", UnsafePointer(raw))) }
+        }
+        for variable in ["FAULTLINE_DATASETS", "TMPDIR"] {
+            if let raw = getenv(variable) { raws.append(("$\(variable)", UnsafePointer(raw))) }
+        }
+        for (what, raw) in raws {
+            let bytes = UnsafeRawBufferPointer(start: raw, count: strlen(raw))
+            if String(validating: bytes, as: UTF8.self) != nil { continue }
+            let shown = bytes.map { byte in
+                (0x20..<0x7F).contains(byte) && byte != UInt8(ascii: "\\")
+                    ? String(UnicodeScalar(byte)) : String(format: "\\x%02X", byte)
+            }.joined()
+            return "error: \(what) (\(shown)) is not UTF-8 text; bench reads paths "
+                + "and names as UTF-8: rename the file or directory, or give a path without "
+                + "those bytes (a symbolic link with a UTF-8 name works)"
+        }
+        return nil
+    }
+
     /// The top-level help text.
     static var help: String {
         let width = subcommands.map { $0.name.count }.max() ?? 0

@@ -1,3 +1,4 @@
+import DurableFiles
 import Foundation
 import ObjectGraph
 import Workloads
@@ -97,6 +98,7 @@ struct ExplainCommand: Subcommand {
     /// Explains the fetch on a private copy of the dataset (``DatasetStoreCopy``) and
     /// prints the explanation.
     func run(console: Console) -> ExitCode {
+        ScratchFile.removeAbandoned()
         do {
             let dataset = try cache.dataset(schema: schema, size: size, seed: seed)
             let copy = try DatasetStoreCopy(of: dataset, schema: schema, sqlDebugLog: nil)

@@ -10,7 +10,7 @@ extension RunExecution {
     func runAgainst(_ reference: String, session: RunSession, observer: (any RunObserver)?)
         throws -> (RunOutcome, GateCheck)
     {
-        let build = try ReferenceBuild.prepare(reference) { console.err($0) }
+        let build = try ReferenceBuild.prepare(reference, stopFlag: stopFlag) { console.err($0) }
         defer { build.remove() }
         let runner = session.pairedRunner(
             current: launcher,

@@ -22,6 +22,8 @@ struct RunExecution {
 
     /// Runs and returns the exit code (success, failure, usage or 128 + the signal).
     func execute() -> ExitCode {
+        // Case copies a killed run left in the temporary directory (hundreds of MB).
+        ScratchFile.removeAbandoned()
         let session: RunSession
         do throws(RunSessionError) {
             session = try RunSession(options.request, suites: suites, host: HostFacts.current())
@@ -69,6 +71,9 @@ struct RunExecution {
             var judge = gate
             let outcome: RunOutcome
             if let reference = options.against {
+                // A repeated signal must not abort the build half-way: the worktree and
+                // the build's processes are removed first.
+                interrupts?.deferAborts(true)
                 (outcome, judge) = try runAgainst(reference, session: session, observer: progress)
             } else {
                 outcome = session.run(runner, observer: progress)
@@ -82,14 +87,32 @@ struct RunExecution {
                 GateTable.print(event, to: console)
             }
         } catch {
-            return console.failure(error, .usage)
+            // Stopped by a signal (during --against's reference build): 128 + the signal.
+            let code = console.failure(error, .usage)
+            return interrupts?.exitCode ?? code
         }
         guard publish(results) else { return .failure }
+        if let reference = options.against, let problem = Self.unanswered(reference, results) {
+            console.err("error: \(problem)")
+            return interrupts?.exitCode ?? .failure
+        }
         // A signal that came after the cases ended still ends the process as signalled,
         // now that its results are written.
         if let signalled = interrupts?.exitCode { return signalled }
         if results.isPartial { return .interrupted }
         return results.isFailed ? .failure : .success
+    }
+
+    /// Why an `--against` run compared nothing, when it did not: the reference side
+    /// produced no passing case (every one failed there) while this side did. No gate
+    /// must not read as a pass.
+    static func unanswered(_ reference: String, _ results: RunResults) -> String? {
+        guard let comparison = results.comparison, comparison.gates.isEmpty,
+            results.cases.contains(where: { $0.status == .passed })
+        else { return nil }
+        return "--against \(reference): nothing was compared (the reference produced no "
+            + "result to gate); check that it is a Faultline bench with these suites, and "
+            + "read the reference's failures in the report"
     }
 
     /// Writes the report directory and prints the gate table and the summary; false

@@ -42,6 +42,9 @@ final class InterruptHandler {
         var receivedAt: UInt64 = 0
         /// Whether the cases are done and the results are being written.
         var isPublishing = false
+        /// Whether a repeated signal waits for the stop instead of aborting (work that
+        /// must clean up after itself: `--against`'s worktree and build processes).
+        var defersAborts = false
     }
 
     /// Starts handling the signals.
@@ -65,13 +68,14 @@ final class InterruptHandler {
         console: Console
     ) {
         let now = DispatchTime.now().uptimeNanoseconds
-        enum Action { case stop, repeatIgnored, abort, publishing }
+        enum Action { case stop, repeatIgnored, abort, publishing, deferred }
         let action = state.lock.withLock { state -> Action in
             if state.number == 0 {
                 (state.number, state.receivedAt) = (number, now)
                 return state.isPublishing ? .publishing : .stop
             }
             if state.isPublishing { return .publishing }
+            if state.defersAborts { return .deferred }
             let window = UInt64(repeatWindow.components.seconds) * 1_000_000_000
             return now &- state.receivedAt < window ? .repeatIgnored : .abort
         }
@@ -81,6 +85,8 @@ final class InterruptHandler {
             console.err("\n\(name): stopping after the current iteration (again to abort)")
         case .repeatIgnored:
             break
+        case .deferred:
+            console.err("\n\(name): already stopping; removing the reference build first")
         case .abort:
             let first = state.lock.withLock { $0.number }
             _exit(ExitCode.signal(first).rawValue)
@@ -88,6 +94,12 @@ final class InterruptHandler {
             stopFlag.requestStop()
             console.err("\n\(name): the cases are done; writing the results before stopping")
         }
+    }
+
+    /// While `defers` holds, a repeated signal does not abort: the first one's stop is
+    /// awaited, so the work can remove what it made (`--against`'s worktree and build).
+    func deferAborts(_ defers: Bool) {
+        state.lock.withLock { $0.defersAborts = defers }
     }
 
     /// From now on no signal ends the process: the cases are done and the results are
