@@ -80,15 +80,30 @@ enum SameSQL {
         }
     }
 
+    /// The engine's INSERT of a post: every column, in snapshot order, bound.
+    static let insertPostText =
+        "INSERT INTO ZPOST(Z_PK, Z_ENT, Z_OPT, ZBODY, ZCREATEDAT, ZCREATEDATINDEXED, ZLIKES, "
+        + "ZSTATUS, ZSTATUSINDEXED, ZTITLE, ZTITLEINDEXED, ZWORDCOUNT, ZAUTHOR) "
+        + "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+
     /// A new post's INSERT, every column bound, as the engine's cached INSERT runs it.
     static func insertPost(_ post: PostRow, key: Int64) -> SQL {
-        """
-        INSERT INTO ZPOST(Z_PK, Z_ENT, Z_OPT, ZBODY, ZCREATEDAT, ZCREATEDATINDEXED, ZLIKES, \
-        ZSTATUS, ZSTATUSINDEXED, ZTITLE, ZTITLEINDEXED, ZWORDCOUNT, ZAUTHOR) \
-        VALUES(\(key), \(postEntity), \(post.version), \(post.body), \(post.createdAt?.timeIntervalSinceReferenceDate), \
-        \(post.createdAtIndexed?.timeIntervalSinceReferenceDate), \(Int64(post.likes)), \(post.status), \
-        \(post.statusIndexed), \(post.title), \(post.titleIndexed), \(Int64(post.wordCount)), \(post.author))
-        """
+        let values: [SQLiteValue] = [
+            .integer(key), .integer(postEntity), .integer(post.version), text(post.body),
+            date(post.createdAt), date(post.createdAtIndexed), .integer(Int64(post.likes)),
+            text(post.status), text(post.statusIndexed), text(post.title),
+            text(post.titleIndexed), .integer(Int64(post.wordCount)),
+            post.author.map { .integer($0) } ?? .null,
+        ]
+        return SQL(text: insertPostText, arguments: values.map { .value($0) })
+    }
+
+    private static func text(_ value: String?) -> SQLiteValue {
+        value.map { .text($0) } ?? .null
+    }
+
+    private static func date(_ value: Date?) -> SQLiteValue {
+        value.map { .real($0.timeIntervalSinceReferenceDate) } ?? .null
     }
 
     // MARK: - Rows (the values the engine decodes)
