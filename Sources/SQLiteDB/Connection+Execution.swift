@@ -16,7 +16,7 @@ extension Connection {
 
     func makeStatement(_ text: String, persistent: Bool) throws -> Statement {
         try ensureOpen(sql: text)
-        let start = isTracing ? MonotonicClock.now() : 0
+        let start = isTimingStatements ? MonotonicClock.now() : 0
         var pointer: OpaquePointer?
         var hasTrailingStatement = false
         let flags = UInt32(persistent ? SQLITE_PREPARE_PERSISTENT : 0)
@@ -39,7 +39,7 @@ extension Connection {
                 message: "the text holds more than one statement; use execute(script:)",
                 sql: text)
         }
-        let elapsed = isTracing ? MonotonicClock.now() &- start : 0
+        let elapsed = isTimingStatements ? MonotonicClock.now() &- start : 0
         return Statement(handle: pointer, connection: self, sql: text, prepareNanoseconds: elapsed)
     }
 

@@ -28,6 +28,9 @@ public final class Connection {
     var traceSinks: [any TraceSink] = []
     /// Cached `!traceSinks.isEmpty`: the one branch untraced statements pay.
     private(set) var isTracing = false
+    /// Whether some sink reads durations (``TraceSink/wantsDurations``): without one,
+    /// tracing reads no clock.
+    private(set) var isTimingStatements = false
     /// The statements this connection keeps prepared; see ``StatementCache``.
     public private(set) lazy var statementCache = StatementCache(connection: self)
     var savepointDepth = 0
@@ -65,6 +68,7 @@ public final class Connection {
         self.handle = try Self.open(location.path, flags: configuration.openFlags)
         self.traceSinks = traceSinks
         self.isTracing = !traceSinks.isEmpty
+        self.isTimingStatements = traceSinks.contains { $0.wantsDurations }
         emit(.open(connectionID: id, path: location.path))
         do {
             try configure()
@@ -171,12 +175,14 @@ public final class Connection {
     public func addTraceSink(_ sink: any TraceSink) {
         traceSinks.append(sink)
         isTracing = true
+        isTimingStatements = traceSinks.contains { $0.wantsDurations }
     }
 
     /// Detaches a sink added with ``addTraceSink(_:)``.
     public func removeTraceSink(_ sink: any TraceSink) {
         traceSinks.removeAll { $0 === sink }
         isTracing = !traceSinks.isEmpty
+        isTimingStatements = traceSinks.contains { $0.wantsDurations }
     }
 
     func emit(_ event: TraceEvent) {

@@ -8,16 +8,22 @@ struct ExecutionRecord {
 }
 
 extension Statement {
-    /// `step()` with timing, row counting and counter snapshots for the trace sinks.
+    /// `step()` with row counting, counter snapshots and, when a sink reads durations
+    /// (``TraceSink/wantsDurations``), timing, for the trace sinks.
     func tracedStep() throws -> Bool {
         if execution == nil {
             execution = ExecutionRecord(
                 startStatus: cumulativeStatus, nanoseconds: pendingPrepareNanoseconds, rows: 0)
             pendingPrepareNanoseconds = 0
         }
-        let start = MonotonicClock.now()
-        let code = sqlite3_step(handle)
-        execution?.nanoseconds += MonotonicClock.now() &- start
+        let code: Int32
+        if connection.isTimingStatements {
+            let start = MonotonicClock.now()
+            code = sqlite3_step(handle)
+            execution?.nanoseconds += MonotonicClock.now() &- start
+        } else {
+            code = sqlite3_step(handle)
+        }
         switch code {
         case SQLITE_ROW:
             execution?.rows += 1

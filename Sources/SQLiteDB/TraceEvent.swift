@@ -37,4 +37,16 @@ public enum TraceEvent: Sendable {
 public protocol TraceSink: AnyObject {
     /// Handles one event.
     func receive(_ event: TraceEvent)
+
+    /// Whether the sink reads the events' durations (`durationNanoseconds`). When no
+    /// attached sink does, the connection reads no clock per step of a statement (two
+    /// clock reads per row otherwise), and durations are 0.
+    ///
+    /// Default: true. A sink that only counts (statements, rows, VM steps) says false.
+    var wantsDurations: Bool { get }
+}
+
+extension TraceSink {
+    /// Durations are read unless the sink says otherwise.
+    public var wantsDurations: Bool { true }
 }

@@ -95,6 +95,22 @@ extension ManagedObjectContext {
     /// - Throws: ``KeyValueError/faultNotFulfilled(object:)`` when the row is gone.
     func fulfill(_ object: ManagedObject) throws {
         guard object.isFault else { return }
+        if let row = object.fetchedRow {
+            object.fetchedRow = nil
+            // The row its fetch cached, still the cache's entry (no entry replaced or
+            // removed since) and still referenced by this object: what the row cache
+            // would return, without the coordinator's lock.
+            if parent == nil, stalenessInterval < 0, object.holdsCacheReference,
+                coordinator.rowCacheGeneration.current == object.fetchedRowGeneration
+            {
+                coordinator.statistics.record {
+                    $0.objectFaultsFired += 1
+                    $0.rowCacheHits += 1
+                }
+                object.snapshot = row
+                return
+            }
+        }
         if let parent, try fulfillFromParent(object, parent) { return }
         let retain = !object.holdsCacheReference
         let maxAge = stalenessInterval < 0 ? nil : UInt64(stalenessInterval * 1e9)

@@ -21,6 +21,9 @@ final class StatisticsCollector: TraceSink, Sendable {
         counters.withLock { change(&$0) }
     }
 
+    /// Counts only: with no other sink attached, statements run without clock reads.
+    var wantsDurations: Bool { false }
+
     func receive(_ event: TraceEvent) {
         switch event {
         case .statement(let statement):

@@ -54,8 +54,19 @@ open class ManagedObject: Hashable, CustomStringConvertible {
 
     /// Committed values; nil while the object is a fault (or new).
     @exclusivity(unchecked) var snapshot: RowSnapshot? {
-        didSet { if snapshot != nil { partial = nil } }
+        didSet {
+            if snapshot != nil {
+                partial = nil
+                fetchedRow = nil
+            }
+        }
     }
+    /// A fault's row as its fetch put it in the row cache, kept so the first read fills
+    /// from it without the coordinator's lock; valid while the row cache's generation
+    /// is still ``fetchedRowGeneration`` (``ManagedObjectContext/fulfill(_:)``).
+    @exclusivity(unchecked) var fetchedRow: RowSnapshot?
+    /// The row cache's generation when ``fetchedRow`` was its cache entry.
+    @exclusivity(unchecked) var fetchedRowGeneration: UInt64 = 0
     /// Some committed values, from a fetch with `propertiesToFetch`: a partial fault.
     @exclusivity(unchecked) var partial: PartialRow?
     /// Changed attribute values, by attribute index (which is also the snapshot slot).

@@ -50,8 +50,10 @@ extension ManagedObjectContext {
         if let keys = request.propertiesToFetch?.map(\.name), request.includesPropertyValues {
             objects = try fetchPartial(request, entity: entity, keys: keys)
         } else if request.includesPropertyValues {
-            let rows = try coordinator.fetchRows(for: request, entity: entity, cache: true)
-            objects = register(rows, asFaults: request.returnsObjectsAsFaults)
+            let fetched = try coordinator.fetchCachedRows(for: request, entity: entity)
+            objects = register(
+                fetched.rows, asFaults: request.returnsObjectsAsFaults,
+                generation: fetched.generation)
         } else {
             objects = try coordinator.fetchObjectIDs(for: request, entity: entity).map {
                 object(with: $0)
@@ -143,7 +145,12 @@ extension ManagedObjectContext {
 
     /// Registers fetched rows: the registered instance when there is one (its extra
     /// row-cache reference is dropped), else a new object, a fault unless asked not to.
-    func register(_ rows: [RowSnapshot], asFaults: Bool) -> [ManagedObject] {
+    /// With the row cache's `generation` after the rows went in, a fault keeps its row
+    /// (``ManagedObject/fetchedRow``) and its first read fills from it without the
+    /// coordinator's lock while no cache entry has been replaced or removed since.
+    func register(_ rows: [RowSnapshot], asFaults: Bool, generation: UInt64? = nil)
+        -> [ManagedObject]
+    {
         var objects: [ManagedObject] = []
         objects.reserveCapacity(rows.count)
         var extraReferences: [ObjectID] = []
@@ -156,7 +163,14 @@ extension ManagedObjectContext {
                 extraReferences.append(row.objectID)
             }
             object.holdsCacheReference = true
-            if !asFaults && object.isFault { object.snapshot = row }
+            if object.isFault {
+                if !asFaults {
+                    object.snapshot = row
+                } else if let generation {
+                    object.fetchedRow = row
+                    object.fetchedRowGeneration = generation
+                }
+            }
             objects.append(object)
         }
         if !extraReferences.isEmpty {

@@ -1,4 +1,21 @@
 import SQLiteDB
+import Synchronization
+
+/// How many times a row cache entry was replaced or removed: a fetched object keeps the
+/// row its fetch cached and fills from it without the coordinator's lock as long as
+/// this has not moved (``ManagedObjectContext/fulfill(_:)``). Read without the lock;
+/// advanced under it.
+final class RowCacheGeneration: Sendable {
+    private let value = Atomic<UInt64>(0)
+
+    /// The generation now.
+    var current: UInt64 { value.load(ordering: .acquiring) }
+
+    /// Marks that some entry was replaced or removed.
+    func advance() {
+        value.wrappingAdd(1, ordering: .acquiringAndReleasing)
+    }
+}
 
 /// The coordinator's cache of row snapshots, shared by every context of the store.
 ///
@@ -21,6 +38,8 @@ struct RowCache {
     /// (the usual `reset()` of the only context) empties the table without a lookup per
     /// entry.
     private var totalReferences = 0
+    /// Moves whenever an entry is replaced or removed (adding one does not move it).
+    let generation = RowCacheGeneration()
 
     /// How many rows are cached.
     var count: Int { entries.count }
@@ -52,8 +71,11 @@ struct RowCache {
         let added = retain ? 1 : 0
         totalReferences += added
         let entry = Entry(snapshot: snapshot, references: added, storedAt: time)
-        if let old = entries.updateValue(entry, for: snapshot.objectID), old.references > 0 {
-            entries.modify(snapshot.objectID) { $0.references += old.references }
+        if let old = entries.updateValue(entry, for: snapshot.objectID) {
+            generation.advance()
+            if old.references > 0 {
+                entries.modify(snapshot.objectID) { $0.references += old.references }
+            }
         }
     }
 
@@ -70,23 +92,29 @@ struct RowCache {
             removeAll()
             return
         }
+        var removed = false
         for id in ids {
             entries.update(id) { entry in
                 entry.references -= 1
                 totalReferences -= 1
-                return entry.references > 0
+                if entry.references > 0 { return true }
+                removed = true
+                return false
             }
         }
+        if removed { generation.advance() }
     }
 
     /// Removes an entry whatever its references (the row was deleted).
     mutating func evict(_ id: ObjectID) {
         totalReferences -= entries[id]?.references ?? 0
         entries[id] = nil
+        generation.advance()
     }
 
     /// Empties the cache.
     mutating func removeAll() {
+        if entries.count > 0 { generation.advance() }
         entries.removeAll()
         totalReferences = 0
     }

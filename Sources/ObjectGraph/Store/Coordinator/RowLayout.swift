@@ -14,6 +14,9 @@ package struct RowLayout: Sendable {
     /// `0, t0.Z_PK, t0.Z_OPT, t0.ZA, t0.ZB`: built once, as every SELECT of the entity's
     /// rows starts with it.
     package let selectList: SQL
+    /// The text of a row fault of the entity (``ObjectSelect/fault(_:primaryKey:)``),
+    /// built once: firing a fault then builds no string.
+    let faultText: String
     /// For each concrete entity's `Z_ENT`, the result column of each snapshot slot.
     private let positions: [Int: [Int32]]
     /// The positions of the fetched entity itself, read without a lookup for leaves.
@@ -40,6 +43,7 @@ package struct RowLayout: Sendable {
         self.ownPositions = positions[entity.id]!
         selectList = ObjectSelect.columnList(
             identity: Self.identityColumn(of: entity), columns: columns)
+        faultText = ObjectSelect.faultText(selectList: selectList, table: entity.table)
     }
 
     /// `0` for a leaf entity, `t0.Z_ENT` when sub-entities may come back.

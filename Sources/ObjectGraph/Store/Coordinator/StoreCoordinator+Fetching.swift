@@ -18,6 +18,22 @@ extension StoreCoordinator {
         return try fetchRows(sql, layout: layout, cache: cache)
     }
 
+    /// The rows of an object fetch, each cached with a reference for the fetching
+    /// context, and the row cache's generation after they went in (objects registered
+    /// from them fill from them without the lock while it has not moved).
+    ///
+    /// Cost: one SELECT.
+    ///
+    /// - Throws: ``FetchError`` or `SQLiteError`.
+    func fetchCachedRows(for request: AnyFetchRequest, entity: Entity) throws
+        -> (rows: [RowSnapshot], generation: UInt64)
+    {
+        let layout = layout(for: entity)
+        let sql = try FetchSQL(request: request, entity: entity, model: model)
+            .select(layout: layout, idsOnly: false)
+        return try fetchCachedRows(sql, layout: layout, cache: true)
+    }
+
     /// The IDs a request selects (`SELECT 0, t0.Z_PK …`); nothing is cached.
     ///
     /// Cost: one SELECT.

@@ -6,6 +6,14 @@ extension StoreCoordinator {
     ///
     /// Cost: one SELECT (plus `EXPLAIN QUERY PLAN` at log level 4).
     func fetchRows(_ sql: SQL, layout: RowLayout, cache: Bool) throws -> [RowSnapshot] {
+        try fetchCachedRows(sql, layout: layout, cache: cache).rows
+    }
+
+    /// ``fetchRows(_:layout:cache:)``, with the row cache's generation just after the
+    /// rows went in: while it has not moved, each row is still its object's cache entry.
+    func fetchCachedRows(_ sql: SQL, layout: RowLayout, cache: Bool) throws
+        -> (rows: [RowSnapshot], generation: UInt64)
+    {
         try withConnection { connection in
             try explainIfLogging(sql, on: connection)
             let rows = try connection.fetchAll(sql) {
@@ -18,7 +26,7 @@ extension StoreCoordinator {
                     for row in rows { rowCache.store(row, retain: true, at: now) }
                 }
             }
-            return rows
+            return (rows, rowCacheGeneration.current)
         }
     }
 

@@ -23,6 +23,8 @@ final class StoreCoordinator: @unchecked Sendable {
     /// Unchecked exclusivity: only touched under `lock`, once or more per fetched row.
     @exclusivity(unchecked) private var rowCache = RowCache()
     private var engineTrace: EngineTrace?
+    /// The row cache's generation, read without the lock (``RowCacheGeneration``).
+    let rowCacheGeneration: RowCacheGeneration
     private let layouts: [RowLayout]
     private let inserts: [SQL]
     /// Whether saves record persistent history (docs/HISTORY.md).
@@ -41,6 +43,7 @@ final class StoreCoordinator: @unchecked Sendable {
         statistics: StatisticsCollector, traceSinks: [any EngineTraceSink]
     ) throws {
         self.statistics = statistics
+        rowCacheGeneration = rowCache.generation
         engineTrace = EngineTrace(sinks: traceSinks)
         let sinks: [any TraceSink] = [statistics] + (engineTrace.map { [$0] } ?? [])
         guard description.type != .binary || description.url != nil else {

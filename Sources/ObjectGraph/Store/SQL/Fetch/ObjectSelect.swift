@@ -12,9 +12,16 @@ enum ObjectSelect {
             .joined(separator: ", ")
     }
 
-    /// `SELECT <row> FROM ZPOST t0 WHERE t0.Z_PK = ?`: firing one object's fault.
+    /// `SELECT <row> FROM ZPOST t0 WHERE t0.Z_PK = ?`: firing one object's fault. The
+    /// text is the layout's (built once per entity), so a fault builds no string.
     static func fault(_ layout: RowLayout, primaryKey: Int64) -> SQL {
-        "SELECT \(layout.selectList) FROM \(layout.entity.table) t0 WHERE t0.Z_PK = \(primaryKey)"
+        SQL(text: layout.faultText, arguments: [.value(.integer(primaryKey))])
+    }
+
+    /// The text of ``fault(_:primaryKey:)`` for an entity's select list and table.
+    static func faultText(selectList: SQL, table: SQLName) -> String {
+        let sql: SQL = "SELECT \(selectList) FROM \(table) t0 WHERE t0.Z_PK = \(Int64(0))"
+        return sql.text
     }
 
     /// The destination IDs of one object's to-many: `SELECT 0, t0.Z_PK FROM ZPOST t0
