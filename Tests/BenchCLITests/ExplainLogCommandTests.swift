@@ -58,6 +58,26 @@ import Testing
         }
     }
 
+    /// github.com/wireapp/wire-ios-data-model/pull/668, as pasted (46 columns shortened):
+    /// a level-4 plan header with no `sql:` line before it and no rows after it.
+    @Test("a plan header whose statement was not pasted: level 4, and a note says so")
+    func planWithoutStatement() throws {
+        let directory = try TemporaryDirectory()
+        let log = """
+            CoreData: annotation: total fetch execution time: 0.0287s for 1 rows.
+            CoreData: details: SQLite: EXPLAIN QUERY PLAN SELECT t0.Z_ENT, t0.Z_PK, t0.Z_OPT, t0.ZTEXT1 FROM ZMESSAGE t0
+
+            """
+        let path = try write("wire.log", Data(log.utf8), in: directory)
+        let (status, text) = BenchToolTests.main("explain-log", path)
+        #expect(status == 0, "\(text)")
+        #expect(text.contains("2 lines (SQLDebug level 4 as its lines show), 0 statements"))
+        #expect(
+            text.contains(
+                "1 query plans are of statements the log does not hold (their sql: lines were not pasted)"
+            ))
+    }
+
     @Test("--format json prints explain.json to standard output")
     func json() throws {
         let directory = try TemporaryDirectory()

@@ -1,4 +1,4 @@
-import CoreDataLog
+@testable import CoreDataLog
 import Testing
 
 /// Short excerpts of SQLDebug logs that people published (blogs, books, GitHub issues
@@ -341,5 +341,52 @@ import Testing
             """)
         #expect(log.kinds == [.storeOpen, .fetch])
         #expect(log.operations[1].rows == 20)
+    }
+
+    /// github.com/wireapp/wire-ios-data-model/pull/668 (2019), as pasted: the fetch's
+    /// total first, then the level-4 header, its SELECT cut after `FROM Z` and no plan
+    /// rows (the 46 columns are shortened here). The header alone shows level 4.
+    @Test("a level-4 plan header whose rows were not pasted still shows level 4")
+    func levelFourHeaderWithoutRows() {
+        let log = Parsed(
+            """
+            CoreData: annotation: total fetch execution time: 0.0287s for 1 rows.
+            CoreData: details: SQLite: EXPLAIN QUERY PLAN SELECT t0.Z_ENT, t0.Z_PK, t0.Z_OPT, t0.ZCACHEDCATEGORY, t0.ZTEXT1 FROM Z
+            """)
+        #expect(log.parser.evidence.planHeaders == 1)
+        #expect(log.parser.evidence.planRows == 0)
+        #expect(log.parser.evidence.level == 4)
+        #expect(log.statements.isEmpty)
+    }
+
+    /// f2er.com/iOS/333716.html (a Chinese copy of a Stack Overflow question on
+    /// `relationshipKeyPathsForPrefetching`), shortened: the page printed the console
+    /// with its line breaks turned into spaces, several records on one line.
+    @Test("records joined onto one line are read one by one: a fetch and its prefetch")
+    func recordsJoinedOnOneLine() {
+        let log = Parsed(
+            """
+            ****** FOREGROUND ****** CoreData: sql: SELECT 0,t0.Z_PK,t0.Z_OPT,t0.ZTITLE,t0.ZIMAGE FROM ZCATEGORY t0 CoreData: annotation: sql connection fetch time: 0.0004s CoreData: annotation: Bound intarray values. CoreData: sql: SELECT 0,t0.ZNAME,t0.ZURL FROM ZIMAGE t0 WHERE t0.Z_PK IN (SELECT * FROM _Z_intarray0) CoreData: annotation: sql connection fetch time: 0.0006s CoreData: annotation: total fetch execution time: 0.0010s for 4 rows. CoreData: annotation: Prefetching with key 'image'. Got 4 rows. CoreData: annotation: total fetch execution time: 0.0035s for 4 rows.
+            """)
+        #expect(log.parser.counts.lines == 1)
+        #expect(log.parser.counts.coreData == 8)
+        #expect(
+            log.statements.map(\.sql) == [
+                "SELECT 0,t0.Z_PK,t0.Z_OPT,t0.ZTITLE,t0.ZIMAGE FROM ZCATEGORY t0",
+                "SELECT 0,t0.ZNAME,t0.ZURL FROM ZIMAGE t0 WHERE t0.Z_PK IN (SELECT * FROM _Z_intarray0)",
+            ])
+        #expect(log.statements.allSatisfy { !$0.isTruncated })
+        #expect(log.statements.map(\.seconds) == [0.0004, 0.0006])
+        #expect(log.kinds == [.fetch])
+        #expect(log.operations[0].rows == 4)
+    }
+
+    /// A marker inside a record's text that is not followed by a category word does not
+    /// split it; one line with one record is read whole.
+    @Test("a second CoreData: without a category word does not split the line")
+    func markerWithoutCategoryDoesNotSplit() {
+        #expect(LogParser.records(in: "CoreData: error: CoreData: could not fulfill").count == 1)
+        #expect(LogParser.records(in: "CoreData: sql: COMMIT").count == 1)
+        #expect(LogParser.records(in: "x CoreData: sql: BEGIN CoreData: sql: COMMIT").count == 2)
     }
 }

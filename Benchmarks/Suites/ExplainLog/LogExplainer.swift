@@ -151,6 +151,15 @@ public struct LogExplainer {
         if summary.counts.cut > 0 {
             notes.append("\(path): \(summary.counts.cut) lines longer than 1 MiB were cut.")
         }
+        // A level-4 header pasted without the `sql:` line before it (as in
+        // wire-ios-data-model pull request 668): its plan names a statement the log lacks.
+        let orphanPlans = summary.plans.keys.filter { summary.statementGroup($0) == nil }.count
+        if orphanPlans > 0 {
+            notes.append(
+                "\(path): \(orphanPlans) query plans are of statements the log does not hold "
+                    + "(their sql: lines were not pasted); they are not counted and raise no "
+                    + "finding.")
+        }
         return notes
     }
 

@@ -61,11 +61,19 @@ public struct LogFindings {
     ) -> Finding {
         let time = seconds ?? (group.timedCount > 0 ? group.seconds : nil)
         let share = time.flatMap { logSeconds > 0 ? $0 / logSeconds : nil }
+        // Every finding whose entity is only guessed from its table says so, whatever
+        // its kind (docs/EXPLAIN-LOG.md, Findings).
+        var notes = extraNotes
+        if let table = subject.table, let note = names.guessNote(tables: [table]),
+            !notes.contains(note)
+        {
+            notes.append(note)
+        }
         var evidence = FindingEvidence(
             fingerprints: [group.fingerprint], statementCount: group.count,
             totalStatements: summary.statementCount,
             rows: group.rowCountedCount > 0 ? group.rows : nil, seconds: time, share: share,
-            notes: extraNotes)
+            notes: notes)
         if let plan = summary.plan(for: group.fingerprint) {
             evidence.plans.append(
                 FindingPlan(fingerprint: group.fingerprint, steps: plan, source: "log"))

@@ -61,13 +61,16 @@ public struct LevelEvidence: Hashable, Sendable, Codable {
     public var valueLines = 0
     /// Plan rows (level 4).
     public var planRows = 0
+    /// Core Data's `details: SQLite: EXPLAIN QUERY PLAN …` headers (level 4), counted on
+    /// their own: a pasted log often keeps the header and cuts the rows after it.
+    public var planHeaders = 0
 
     /// No evidence yet.
     public init() {}
 
     /// The lowest level that explains what was seen: 1 to 4.
     public var level: Int {
-        if planRows > 0 { return 4 }
+        if planRows > 0 || planHeaders > 0 { return 4 }
         if valueLines > 0 { return 3 }
         if bindLines > 0 || fetchSummaries > 0 { return 2 }
         return 1

@@ -45,10 +45,67 @@ public struct LogParser {
     public init() {}
 
     /// Reads one line; calls `emit` for each event it completes.
+    ///
+    /// A line holding several Core Data records (`… CoreData: sql: … CoreData:
+    /// annotation: …`, as a web page or a chat prints a console whose line breaks became
+    /// spaces) is read as one record per marker, each with the line's number; each
+    /// counts in ``LineCounts/coreData``.
     public mutating func consume(_ line: LogLine, emit: (LogEvent) -> Void) {
         counts.lines += 1
         if line.isCut { counts.cut += 1 }
         if line.hadInvalidBytes { counts.invalidBytes += 1 }
+        let records = Self.records(in: line.text)
+        guard records.count > 1 else {
+            consumeRecord(line, emit: emit)
+            return
+        }
+        for (index, record) in records.enumerated() {
+            let isLast = index == records.count - 1
+            consumeRecord(
+                LogLine(number: line.number, text: String(record), isCut: isLast && line.isCut),
+                emit: emit)
+        }
+    }
+
+    /// Where a line holds more than one Core Data record: the text up to each later
+    /// ` CoreData: <category>: ` (a space before the marker, a known category word and a
+    /// colon after it), else the line whole. One pass over the bytes; the marker is ASCII.
+    static func records(in text: String) -> [Substring] {
+        let marker = "CoreData: ".utf8
+        let bytes = text.utf8
+        var cuts: [String.Index] = []
+        var seenFirst = false
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            if bytes[index] == UInt8(ascii: "C"), bytes[index...].starts(with: marker) {
+                let after = bytes.index(index, offsetBy: marker.count)
+                if !seenFirst {
+                    seenFirst = true
+                } else if index > bytes.startIndex,
+                    bytes[bytes.index(before: index)] == UInt8(ascii: " "),
+                    let colon = text[after...].prefix(12).firstIndex(of: ":"),
+                    LogCategory(word: text[after..<colon]) != nil
+                {
+                    cuts.append(index)
+                }
+                index = after
+                continue
+            }
+            index = bytes.index(after: index)
+        }
+        guard !cuts.isEmpty else { return [text[...]] }
+        var records: [Substring] = []
+        var start = text.startIndex
+        for cut in cuts {
+            records.append(text[start..<cut])
+            start = cut
+        }
+        records.append(text[start...])
+        return records
+    }
+
+    /// Reads one record: a line, or one of several records a line holds.
+    private mutating func consumeRecord(_ line: LogLine, emit: (LogEvent) -> Void) {
         let console = ConsoleLine(line.text)
         guard let category = console.category else {
             unprefixed(console.body, line: line, emit: emit)
@@ -189,6 +246,7 @@ public struct LogParser {
             }
             emit(.message(.details, text, line: line))
         case .planHeader(let sql):
+            evidence.planHeaders += 1
             let fingerprint = SQLFingerprint.normalize(sql)
             if let plan = heldPlan {
                 emit(.plan(sql: plan.sql, steps: plan.steps, line: plan.line))

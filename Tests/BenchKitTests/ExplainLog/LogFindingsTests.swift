@@ -204,6 +204,30 @@ import Testing
         #expect(kinds(save + "\n" + filtered).isEmpty)
     }
 
+    /// github.com/azamsharp (the "Embracing Core Data in SwiftUI" article in its blog
+    /// repository), shortened: a save, then the whole table fetched again. The table's
+    /// entity is only guessed (`Budgetcategory`), and the finding says so, as every
+    /// finding built on a guessed name does.
+    @Test("a refetch after save on a guessed entity name carries the guess note")
+    func refetchGuessNote() throws {
+        let log = """
+            CoreData: sql: BEGIN EXCLUSIVE
+            CoreData: sql: INSERT INTO ZBUDGETCATEGORY(Z_PK, Z_ENT, Z_OPT, ZAMOUNT, ZTITLE) VALUES(?, ?, ?, ?, ?)
+            CoreData: sql: COMMIT
+            CoreData: sql: SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZAMOUNT, t0.ZTITLE FROM ZBUDGETCATEGORY t0 
+            """
+        let guessed = try #require(LogFixture.findings(log).first)
+        #expect(guessed.kind == .refetchAfterSave)
+        #expect(guessed.subject.entity == "Budgetcategory")
+        #expect(guessed.evidence.notes.count == 1)
+        #expect(guessed.evidence.notes.contains { $0.contains("ZBUDGETCATEGORY") && $0.contains("pass --model") })
+        let names = StoreNames(
+            tables: ["ZBUDGETCATEGORY": StoreNames.Table(entities: ["BudgetCategory"], properties: [:])])
+        let named = try #require(LogFixture.findings(log, names: names).first)
+        #expect(named.subject.entity == "BudgetCategory")
+        #expect(named.evidence.notes.isEmpty)
+    }
+
     @Test("ten times the median time per row is slow; uniform times are not")
     func slowStatement() {
         func fetch(_ table: String, seconds: String) -> String {
