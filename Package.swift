@@ -88,7 +88,8 @@ let package = Package(
             name: "FaultlineTestingTests",
             dependencies: ["FaultlineTesting", "ObjectGraph", "CoreDataLog"]),
         .testTarget(
-            name: "SQLiteDBTests", dependencies: ["SQLiteDB", "SQLiteFaultInjection", "TestSupport"]),
+            name: "SQLiteDBTests",
+            dependencies: ["SQLiteDB", "SQLiteFaultInjection", "TestSupport"]),
         .testTarget(
             name: "BenchKitTests", dependencies: ["BenchKit", "BenchReports", "CoreDataLog"]),
         .testTarget(

@@ -58,7 +58,9 @@ import Testing
         return directory
     }
 
-    @Test("an executable bench that is not Faultline's is refused before any case (issue 32, item 12)")
+    @Test(
+        "an executable bench that is not Faultline's is refused before any case (issue 32, item 12)"
+    )
     func impostorRefused() throws {
         let directory = try Self.impostor("exit 0")
         defer { try? FileManager.default.removeItem(at: directory) }

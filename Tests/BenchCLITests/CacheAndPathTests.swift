@@ -134,7 +134,8 @@ import Workloads
         let outcome = try ChildOutcome.run(
             URL(fileURLWithPath: "/bin/sh"), ["-c", command, bench.path])
         #expect(outcome.status == 2, "\(outcome)")
-        let shown = flag == "--out" ? "\(directory.url.path)/r\\xFF\\xFE" : "\(directory.url.path)/d\\xFF"
+        let shown =
+            flag == "--out" ? "\(directory.url.path)/r\\xFF\\xFE" : "\(directory.url.path)/d\\xFF"
         let what = flag == "FAULTLINE_DATASETS" ? "$FAULTLINE_DATASETS" : "argument"
         #expect(outcome.errors.hasPrefix("error: \(what)"), "\(outcome)")
         #expect(
@@ -144,7 +145,9 @@ import Workloads
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == [])
     }
 
-    @Test("unreadable and unwritable files are named with what to do, in our words (issue 32, item 17)")
+    @Test(
+        "unreadable and unwritable files are named with what to do, in our words (issue 32, item 17)"
+    )
     func permissionMessages() throws {
         let directory = try TemporaryDirectory()
         chmod(directory.url.path, 0o755)
@@ -163,7 +166,10 @@ import Workloads
         defer { chmod(locked, 0o755) }
         let cases: [([String], String)] = [
             (
-                ["compare", results, results, "--thresholds", thresholds, "--out", writable + "/o"],
+                [
+                    "compare", results, results, "--thresholds", thresholds, "--out",
+                    writable + "/o",
+                ],
                 "error: \(thresholds): cannot read: Permission denied (EACCES); make the file "
                     + "(and its directory) readable, or give another file"
             ),
@@ -193,7 +199,9 @@ import Workloads
                 + "directory should be: move it or choose another path", "\(generate.text)")
     }
 
-    @Test("a run's worker that rebuilds a damaged dataset has its warning relayed to the run's stderr")
+    @Test(
+        "a run's worker that rebuilds a damaged dataset has its warning relayed to the run's stderr"
+    )
     func damagedDatasetNamedInRun() throws {
         let directory = try TemporaryDirectory()
         let cache = directory.path("cache")

@@ -136,7 +136,9 @@ import Testing
         return text
     }
 
-    @Test("Ctrl-C, twice, during --against's reference build ends the build's processes and removes its worktree (issue 32, item 13)")
+    @Test(
+        "Ctrl-C, twice, during --against's reference build ends the build's processes and removes its worktree (issue 32, item 13)"
+    )
     func stopDuringReferenceBuild() throws {
         let directory = try TemporaryDirectory()
         let repository = directory.url.appendingPathComponent("repo")

@@ -1,5 +1,6 @@
-@testable import CoreDataLog
 import Testing
+
+@testable import CoreDataLog
 
 /// Short excerpts of SQLDebug logs that people published (blogs, books, GitHub issues
 /// and pull requests), each with its source: consoles vary more than our own output.

@@ -47,7 +47,8 @@ func scaledNumbers(_ data: Data, power: Int) -> Data? {
         }
         return value
     }
-    return try? JSONSerialization.data(withJSONObject: scale(tree, key: ""), options: [.fragmentsAllowed])
+    return try? JSONSerialization.data(
+        withJSONObject: scale(tree, key: ""), options: [.fragmentsAllowed])
 }
 
 func check(_ data: Data) {

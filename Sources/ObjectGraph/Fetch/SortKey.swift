@@ -1,4 +1,5 @@
 import Foundation
+
 /// One sort key of a fetch: a key path (possibly through to-one relationships) and a
 /// direction. Becomes `ORDER BY t0.ZTITLE` or `ORDER BY t1.ZNAME DESC`.
 ///

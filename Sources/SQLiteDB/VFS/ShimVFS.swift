@@ -11,7 +11,8 @@ package enum ShimVFS {
     /// `pAppData` pointing at the original (``real(_:)``), `xDelete`, `xAccess` and
     /// `xFullPathname` forwarding to it. The other calls (randomness, sleep, time,
     /// dynamic loading) are the original's, which do not look at their VFS argument.
-    package static func copyOfDefault(named name: StaticString) -> UnsafeMutablePointer<sqlite3_vfs> {
+    package static func copyOfDefault(named name: StaticString) -> UnsafeMutablePointer<sqlite3_vfs>
+    {
         guard let real = sqlite3_vfs_find(nil) else {
             preconditionFailure("SQLite has no default VFS")
         }
@@ -36,8 +37,9 @@ package enum ShimVFS {
     }
 
     /// The VFS a shim copied (its `pAppData`).
-    package static func real(_ vfs: UnsafeMutablePointer<sqlite3_vfs>?) -> UnsafeMutablePointer<sqlite3_vfs>
-    {
+    package static func real(_ vfs: UnsafeMutablePointer<sqlite3_vfs>?) -> UnsafeMutablePointer<
+        sqlite3_vfs
+    > {
         vfs!.pointee.pAppData.assumingMemoryBound(to: sqlite3_vfs.self)
     }
 

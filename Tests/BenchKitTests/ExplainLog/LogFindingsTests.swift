@@ -220,9 +220,14 @@ import Testing
         #expect(guessed.kind == .refetchAfterSave)
         #expect(guessed.subject.entity == "Budgetcategory")
         #expect(guessed.evidence.notes.count == 1)
-        #expect(guessed.evidence.notes.contains { $0.contains("ZBUDGETCATEGORY") && $0.contains("pass --model") })
+        #expect(
+            guessed.evidence.notes.contains {
+                $0.contains("ZBUDGETCATEGORY") && $0.contains("pass --model")
+            })
         let names = StoreNames(
-            tables: ["ZBUDGETCATEGORY": StoreNames.Table(entities: ["BudgetCategory"], properties: [:])])
+            tables: [
+                "ZBUDGETCATEGORY": StoreNames.Table(entities: ["BudgetCategory"], properties: [:])
+            ])
         let named = try #require(LogFixture.findings(log, names: names).first)
         #expect(named.subject.entity == "BudgetCategory")
         #expect(named.evidence.notes.isEmpty)

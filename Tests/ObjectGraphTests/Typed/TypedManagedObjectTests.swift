@@ -149,7 +149,8 @@ import Testing
             #expect(fetched.value(forKey: "i32") as? Int64 == 70_000)
             #expect(fetched.value(forKey: "uuid") as? UUID == uuid)
             fetched.string = nil
-            #expect(try fetched.value(forKey: "string") == nil && fetched.changedValues().count == 1)
+            #expect(
+                try fetched.value(forKey: "string") == nil && fetched.changedValues().count == 1)
         }
     }
 
