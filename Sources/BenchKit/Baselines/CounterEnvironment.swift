@@ -79,7 +79,8 @@ extension RunEnvironment {
             var buffer = [CChar](repeating: 0, count: 64)
             let name = Int32(_CS_GNU_LIBC_VERSION)
             guard confstr(name, &buffer, buffer.count) > 0 else { return "unknown" }
-            return String(cString: buffer)
+            let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+            return String(decoding: bytes, as: UTF8.self)
         #else
             return "unknown"
         #endif
