@@ -70,7 +70,8 @@ import Testing
         let datasets = URL(fileURLWithPath: directory.path("datasets"))
         let folder = try #require(
             try FileManager.default.contentsOfDirectory(atPath: datasets.path).first {
-                $0.hasPrefix("model-Shop")
+                // The dataset's folder, not its lock file beside it.
+                $0.hasPrefix("model-Shop") && !$0.hasSuffix(".lock")
             })
         return (datasets.appendingPathComponent(folder + "/store.sqlite").path, bundle)
     }
