@@ -166,7 +166,11 @@ final class SQLTraceBridge: SQLTraceSource, CounterSource, TraceSink, EngineTrac
                 recorder.attributeLastStatement(
                     to: StatementCause(kind: .prefetch, entity: "", keyPath: keyPath))
             case .faultFulfilled, .toManyFaultFulfilled:
-                if let cause = faultCause(event) { recorder.attributeLastStatement(to: cause) }
+                // Worked out once per statement shape, not per fault: the key path
+                // search allocates, and this runs inside the measured body.
+                if recorder.lastStatementWantsCause, let cause = faultCause(event) {
+                    recorder.attributeLastStatement(to: cause)
+                }
             default: break
             }
             keepForLog(event, lines: Self.engineLines.lineCount(for: event))

@@ -68,6 +68,14 @@ public final class SQLTraceRecorder: SQLTraceSource {
         }
     }
 
+    /// Whether ``attributeLastStatement(to:)`` would keep a cause now: recording, and
+    /// the last statement's group has none yet. Lets a caller skip working out a cause
+    /// (a key path search) on every repeat of a statement inside a measured body.
+    public var lastStatementWantsCause: Bool {
+        guard isRecording, let index = lastIndex else { return false }
+        return groups[index].cause == nil
+    }
+
     /// Tags the group of the statement recorded last with `cause`, when it has none:
     /// for annotations that follow their statement (a fault's). Ignored unless
     /// recording or before any statement.
