@@ -70,7 +70,8 @@ extension CustomMigrator {
         switch rule {
         case .objects(_, let madeBy), .sameSource(let madeBy): name = madeBy
         case .relatedObjects:
-            preconditionFailure("relatedObjects is set by setRelatedObjects")
+            // setRelationships hands these rules to setRelatedObjects before asking here.
+            throw failure(entityMapping, "a related-objects rule names no single entity mapping")
         }
         guard let index = mapping.entityMappings.firstIndex(where: { $0.name == name }) else {
             throw failure(entityMapping, "no entity mapping is named \(name)")
