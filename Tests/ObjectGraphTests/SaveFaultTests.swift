@@ -11,7 +11,7 @@ import Testing
 /// clear error naming the SQLite code, a sound file holding exactly the old state (live,
 /// and as a crash would leave it), and the same call retried succeeds; after a reported
 /// success, the new state. Outcomes print as `fault walk, …` lines.
-@Suite(.serialized) struct SaveFaultTests {
+@Suite struct SaveFaultTests {
     /// Walks faults over `operation` on fresh stores changed by `change`.
     @discardableResult
     static func walk(

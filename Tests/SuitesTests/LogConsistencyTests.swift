@@ -10,7 +10,7 @@ import Testing
 /// every suite, the SQL debug log the engine writes at levels 1 to 4, read by
 /// `bench explain-log`'s parser, has the same statements, as many times each, and the
 /// same N+1 patterns as the lab's own trace of the same iteration.
-@Suite(.serialized) struct LogConsistencyTests {
+@Suite struct LogConsistencyTests {
     /// A small size: every scenario runs, quickly.
     static let size = 1_000
 

@@ -10,7 +10,7 @@ import Workloads
 
 /// `bench explain-log --replay`: a log's statements run on stores generated from a
 /// model (ModelSuiteTests' library), at two sizes, with their fixes beside them.
-@Suite(.serialized) struct LogReplayTests {
+@Suite struct LogReplayTests {
     static let tagFault =
         "SELECT 0, t0.Z_PK FROM Z_2TAGS t1 JOIN ZTAG t0 ON t0.Z_PK = t1.Z_3TAGS WHERE t1.Z_2BOOKS = ?"
     static let titleScan = "SELECT 0, t0.Z_PK, t0.ZTITLE FROM ZBOOK t0 WHERE  t0.ZTITLE = ?"
