@@ -63,12 +63,15 @@ private struct ProjectionAudit {
         let fetched = projection.fetchedProperties
         let read = fetched.filter(\.isRead)
         let unreadBytes = fetched.filter { !$0.isRead }.reduce(0) { $0 + $1.bytes }
-        guard !fetched.isEmpty,
+        // No column read (only to-manys, or nothing): propertiesToFetch has nothing to
+        // list, so no advice of this kind.
+        guard !read.isEmpty,
             Double(read.count) <= Double(fetched.count) * ProjectionFindings.readShare
         else { return nil }
         if projection.bytesKnown {
-            guard Double(unreadBytes)
-                >= Double(projection.fetchedBytes) * ProjectionFindings.readShare
+            guard
+                Double(unreadBytes)
+                    >= Double(projection.fetchedBytes) * ProjectionFindings.readShare
             else { return nil }
         }
         let entity = projection.entity
@@ -86,16 +89,18 @@ private struct ProjectionAudit {
             "\(result.key.configuration) fetched \(fetched.count) columns for \(objects) "
             + "\(entity) objects, read \(read.count)\(shown): \(skip)."
         let alternatives = peers.compactMap { peer -> MeasuredAlternative? in
-            guard peer.projections?.contains(where: {
-                $0.entity == entity && $0.usesPropertiesToFetch
-            }) == true
+            guard
+                peer.projections?.contains(where: {
+                    $0.entity == entity && $0.usesPropertiesToFetch
+                }) == true
             else { return nil }
             return alternative(peer, "fetches \(entity) with propertiesToFetch")
         }
         let list = names.map { "\"\($0)\"" }.joined(separator: ", ")
         let paths = names.map { "\\\(entity).\($0)" }.joined(separator: ", ")
         let textbook = FindingFix(
-            summary: "Fetch only the \(read.count) properties read.",
+            summary: read.count == 1
+                ? "Fetch only the property read." : "Fetch only the \(read.count) properties read.",
             coreData: "request.propertiesToFetch = [\(list)] on the NSFetchRequest<\(entity)> "
                 + "(the objects come back as partial faults; reading another property fires "
                 + "the fault).",
@@ -182,9 +187,10 @@ private struct ProjectionAudit {
             "\(result.key.configuration): \(objects) \(entity) objects fetched\(fetches), "
             + "\(touched) touched: fetchLimit or fetchBatchSize."
         let alternatives = peers.compactMap { peer -> MeasuredAlternative? in
-            guard peer.projections?.contains(where: {
-                $0.entity == entity && ($0.fetchLimit > 0 || $0.fetchBatchSize > 0)
-            }) == true
+            guard
+                peer.projections?.contains(where: {
+                    $0.entity == entity && ($0.fetchLimit > 0 || $0.fetchBatchSize > 0)
+                }) == true
             else { return nil }
             return alternative(peer, "fetches \(entity) with a fetchLimit or fetchBatchSize")
         }
