@@ -196,3 +196,28 @@ extension ProjectionFindingsTests {
             ]).isEmpty)
     }
 }
+
+extension ProjectionFindingsTests {
+    @Test("a fetch none of whose objects is read (run to refresh the context) gets nothing")
+    func noneTouched() {
+        #expect(
+            ProjectionFindings.findings(in: [
+                Self.result("fetch", time: 20e6, [Self.post(touched: 0, reads: [])])
+            ]).isEmpty)
+    }
+}
+
+extension ProjectionFindingsTests {
+    @Test("propertiesToFetch measured within noise: said so, no gain claimed")
+    func withinNoise() throws {
+        let findings = ProjectionFindings.findings(in: [
+            Self.result("objects", time: 20e6, [Self.post()]),
+            Self.result("partial", time: 19.9e6, [Self.post(partial: true)]),
+        ])
+        let finding = try #require(findings.only)
+        #expect(
+            finding.fix.summary.hasPrefix(
+                "Measured: partial (propertiesToFetch) is within noise of objects at 10k"))
+        #expect(finding.evidence.seconds == nil)
+    }
+}

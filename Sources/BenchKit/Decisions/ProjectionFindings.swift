@@ -172,7 +172,9 @@ private struct ProjectionAudit {
 
     /// Many objects fetched, few touched.
     private func untouched(_ projection: FetchProjection) -> Finding? {
-        guard projection.fetchBatchSize == 0,
+        // None touched: the fetch ran for what it does to the context (registering or
+        // refreshing objects), which no fetchLimit serves.
+        guard projection.fetchBatchSize == 0, projection.touched > 0,
             Double(projection.touched)
                 <= Double(projection.objects) * ProjectionFindings.touchedShare
         else { return nil }
@@ -226,6 +228,16 @@ private struct ProjectionAudit {
             + unread.joined(separator: ", ")
     }
 
+    /// Whether `configuration`'s wall-time interval overlaps this case's: a tie, as
+    /// the verdicts call it.
+    private func isWithinNoise(_ configuration: String) -> Bool {
+        guard let mine = result.metric(.wallTime)?.summary.medianInterval,
+            let theirs = peers.first(where: { $0.key.configuration == configuration })?
+                .metric(.wallTime)?.summary.medianInterval
+        else { return false }
+        return mine.low <= theirs.high && theirs.low <= mine.high
+    }
+
     private func alternative(_ peer: CaseResult, _ description: String) -> MeasuredAlternative {
         MeasuredAlternative(
             name: peer.key.configuration, description: description, size: peer.key.size,
@@ -246,14 +258,20 @@ private struct ProjectionAudit {
         if let best = ranked.first, let speedup = best.speedup {
             let ratio = DecisionFormat.ratio(speedup >= 1 ? speedup : 1 / speedup)
             let verdict =
-                speedup >= 1
-                ? "Measured: \(best.name) (\(measuredFix)) is \(ratio) faster at \(size)."
-                : "Measured: \(best.name) (\(measuredFix)) is \(ratio) slower at \(size); "
-                    + "the saving does not pay here."
+                isWithinNoise(best.name)
+                ? "Measured: \(best.name) (\(measuredFix)) is within noise of "
+                    + "\(result.key.configuration) at \(size) (\(ratio) "
+                    + "\(speedup >= 1 ? "faster" : "slower") by the medians): no time measured "
+                    + "gained at this size."
+                : speedup >= 1
+                    ? "Measured: \(best.name) (\(measuredFix)) is \(ratio) faster at \(size)."
+                    : "Measured: \(best.name) (\(measuredFix)) is \(ratio) slower at \(size); "
+                        + "the saving does not pay here."
             fix = FindingFix(
                 summary: verdict + " " + textbook.summary, coreData: textbook.coreData,
                 swiftData: textbook.swiftData)
-            if speedup > 1, evidence.seconds == nil, let original = best.originalSeconds,
+            if speedup > 1, !isWithinNoise(best.name), evidence.seconds == nil,
+                let original = best.originalSeconds,
                 let seconds = best.seconds
             {
                 evidence.seconds = original - seconds
