@@ -48,4 +48,38 @@ import Testing
             faults.queryPlan?.first?.detail.hasPrefix("SEARCH t0 USING INTEGER PRIMARY KEY") == true
         )
     }
+
+    @Test("an audit iteration: the posts' title and author read, the rest unread; no SQL recorded")
+    func audit() throws {
+        _ = SuiteRun.datasets
+        let variant = FaultingSuite.Variant.prefetchAuthor
+        let context = CaseContext(
+            configuration: variant.configuration, size: SuiteRun.size, seed: SuiteRun.seed)
+        var state = try SuiteState(context)
+        let container = try #require(state.store.container)
+        let bridge = try SQLTraceBridge(container: container, planner: state.store.connection)
+        #expect(bridge.auditsProjections)
+        bridge.startTrace()
+        _ = try FaultingSuite.run(&state, variant)
+        let traced = bridge.finishTrace()
+        #expect(bridge.projectionAudit == nil, "a traced iteration is not audited")
+        try state.resetContext()
+        bridge.startAudit()
+        _ = try FaultingSuite.run(&state, variant)
+        let projections = bridge.finishAudit()
+        let posts = try #require(projections.first { $0.entity == "Post" })
+        #expect(posts.objects == FaultingSuite.limit)
+        #expect(posts.touched == FaultingSuite.limit)
+        #expect(posts.prefetched == ["author"])
+        #expect(posts.prefetchedNeverRead.isEmpty)
+        #expect(posts.properties.filter(\.isRead).map(\.name).sorted() == ["author", "title"])
+        #expect(posts.fetchedBytes > 0)
+        // The audit recorded no statement: a trace after it sees the same SQL as before.
+        try state.resetContext()
+        bridge.startTrace()
+        _ = try FaultingSuite.run(&state, variant)
+        let after = bridge.finishTrace()
+        #expect(after.statements.map(\.fingerprint) == traced.statements.map(\.fingerprint))
+        #expect(after.statements.map(\.count) == traced.statements.map(\.count))
+    }
 }

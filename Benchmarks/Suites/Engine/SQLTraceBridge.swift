@@ -69,6 +69,8 @@ final class SQLTraceBridge: SQLTraceSource, CounterSource, TraceSink, EngineTrac
     var debugLog: SQLDebugLog?
     private var statements = 0.0
     private var rows = 0.0
+    /// The projection audit while an audit iteration runs (engine bridges only).
+    private var audit: ProjectionAudit?
 
     /// Traces `container` through its engine trace hook; `planner`, a connection to
     /// the same store file, explains its SELECTs (the engine's SQL functions are
@@ -136,6 +138,45 @@ final class SQLTraceBridge: SQLTraceSource, CounterSource, TraceSink, EngineTrac
     /// The log of the last trace, made by ``finishTrace()``.
     var sqlLog: SQLLog { lock.withLock { log } }
 
+    // MARK: - Projection audit
+
+    /// Engine bridges audit; raw connections have no objects to audit.
+    var auditsProjections: Bool { isEngine }
+
+    /// The audit the engine records into while attached; nil outside an audit
+    /// iteration, so traced iterations make none.
+    var projectionAudit: ProjectionAudit? { lock.withLock { audit } }
+
+    func startAudit() {
+        guard case .engine(let container, _) = origin else { return }
+        lock.withLock { audit = ProjectionAudit() }
+        container.addTraceSink(self)
+    }
+
+    func finishAudit() -> [FetchProjection] {
+        guard case .engine(let container, _) = origin else { return [] }
+        container.removeTraceSink(self)
+        let reports = lock.withLock {
+            defer { audit = nil }
+            return audit?.finish() ?? []
+        }
+        return reports.map(Self.projection)
+    }
+
+    /// The engine's report in BenchKit's terms.
+    private static func projection(_ report: FetchAuditReport) -> FetchProjection {
+        FetchProjection(
+            entity: report.entity, objects: report.objects, touched: report.touched,
+            properties: report.properties.map {
+                FetchProjection.Property(
+                    name: $0.name, kind: $0.kind, isFetched: $0.isFetched, isRead: $0.isRead,
+                    bytes: $0.bytes)
+            },
+            prefetched: report.prefetched, usesPropertiesToFetch: report.usesPropertiesToFetch,
+            fetchLimit: report.fetchLimit, fetchBatchSize: report.fetchBatchSize,
+            bytesKnown: report.bytesKnown)
+    }
+
     // MARK: - CounterSource
 
     /// `sql.statements` and `sql.rows`: statements run and rows returned or changed
@@ -153,6 +194,8 @@ final class SQLTraceBridge: SQLTraceSource, CounterSource, TraceSink, EngineTrac
     /// An engine event: its statement recorded, its lines kept or counted.
     func receive(_ event: EngineTraceEvent) {
         lock.withLock {
+            // An audit iteration records no SQL: its trace was the instrumented one's.
+            guard audit == nil else { return }
             switch event {
             case .sql(let event): record(event)
             case .causeBegan(let cause):

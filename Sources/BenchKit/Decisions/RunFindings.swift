@@ -37,7 +37,7 @@ public enum RunFindings {
                 detected: detected, result: result, group: group, peers: peers
             ).finding
         }
-        return Finding.ranked(found)
+        return Finding.ranked(found + ProjectionFindings.findings(in: cases))
     }
 }
 

@@ -29,6 +29,11 @@ public enum FindingKind: String, Hashable, Sendable, Codable, CaseIterable {
     case slowStatement = "slow-statement"
     /// `!= nil` on an indexed column that the plan does not use.
     case nullTestOnIndex = "null-test-on-index"
+    /// A relationship in `relationshipKeyPathsForPrefetching` that no fetched object
+    /// read (projection audit).
+    case unreadPrefetch = "unread-prefetch"
+    /// Many objects fetched, few of them touched (projection audit).
+    case untouchedObjects = "untouched-objects"
 
     /// One line saying what the kind means.
     public var summary: String {
@@ -44,6 +49,8 @@ public enum FindingKind: String, Hashable, Sendable, Codable, CaseIterable {
         case .refetchAfterSave: "a whole table fetched again after a save"
         case .slowStatement: "a statement far slower per row than the rest"
         case .nullTestOnIndex: "a nil test the index cannot serve"
+        case .unreadPrefetch: "a prefetched relationship never read"
+        case .untouchedObjects: "many objects fetched, few used"
         }
     }
 }

@@ -31,6 +31,20 @@ struct Probe {
         return (values, checksum)
     }
 
+    /// Whether any trace source audits projections.
+    var audits: Bool { traceSources.contains { $0.auditsProjections } }
+
+    /// Runs `body` once with the trace sources' projection audits on, and no probe.
+    func audited(_ body: () throws -> UInt64) rethrows -> (
+        checksum: UInt64, projections: [FetchProjection]
+    ) {
+        let sources = traceSources.filter(\.auditsProjections)
+        for source in sources { source.startAudit() }
+        let checksum = try body()
+        let projections = sources.flatMap { $0.finishAudit() }
+        return (checksum, FetchProjection.merged(projections))
+    }
+
     /// Runs `body` once with memory and counter probes around it.
     /// The SQL trace sources record only this body; their traces and logs are merged.
     func instrumented(

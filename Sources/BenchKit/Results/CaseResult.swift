@@ -39,6 +39,10 @@ public struct CaseResult: Hashable, Sendable, Codable {
     /// `bench plan` and `--shard-costs` balance shards by. Nil in results written
     /// before it was recorded and for skipped cases.
     public private(set) var elapsedNanoseconds: UInt64? = nil
+    /// What the projection audit saw (``FetchProjection``), from the case's audit
+    /// iteration; nil when the case was not audited (raw configurations, suites
+    /// without an engine trace, results written before audits).
+    public private(set) var projections: [FetchProjection]? = nil
 
     /// Makes a result.
     public init(
@@ -60,7 +64,14 @@ public struct CaseResult: Hashable, Sendable, Codable {
     /// Every field but ``sqlLog``.
     private enum CodingKeys: String, CodingKey {
         case key, status, checksum, iterations, metrics, errors, sqlTrace, sqlLogLineCount
-        case configurationKind, demonstrates, elapsedNanoseconds
+        case configurationKind, demonstrates, elapsedNanoseconds, projections
+    }
+
+    /// The result with its projection audit recorded (nil or empty: none).
+    public func recording(projections: [FetchProjection]?) -> CaseResult {
+        var copy = self
+        copy.projections = projections?.isEmpty == false ? projections : nil
+        return copy
     }
 
     /// The result with the configuration's kind, and the patterns it demonstrates,

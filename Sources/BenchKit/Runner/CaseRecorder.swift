@@ -13,6 +13,7 @@ final class CaseRecorder {
     private var counts: [IterationKind: Int] = [:]
     private var sqlTrace: SQLTrace?
     private var sqlLog: SQLLog?
+    private var projections: [FetchProjection]?
     private(set) var isFailed = false
     private var isSkipped = false
 
@@ -27,8 +28,12 @@ final class CaseRecorder {
 
     /// Adds one iteration's values.
     func record(_ iteration: IterationRecord) {
-        counts[iteration.kind, default: 0] += 1
         check(iteration.checksum)
+        if iteration.kind == .audit {
+            projections = iteration.projections ?? projections
+            return
+        }
+        counts[iteration.kind, default: 0] += 1
         if let trace = iteration.sqlTrace { sqlTrace = trace }
         if sqlLog == nil { sqlLog = iteration.sqlLog }
         let metrics: [Metric] =
@@ -37,6 +42,7 @@ final class CaseRecorder {
             case .timed: Metric.timed
             case .instrumented: instrumentedMetrics
             case .counted: Metric.counted
+            case .audit: []
             }
         for (metric, value) in zip(metrics, iteration.values) {
             if samples[metric] == nil { order.append(metric) }
@@ -69,7 +75,8 @@ final class CaseRecorder {
             key: key, status: status, checksum: checksum.map(CaseResult.hex),
             iterations: counts.reduce(into: [:]) { $0[$1.key.rawValue] = $1.value },
             metrics: metrics, errors: errors, sqlTrace: sqlTrace,
-            sqlLog: sqlLog)
+            sqlLog: sqlLog
+        ).recording(projections: projections)
     }
 
     private func check(_ value: UInt64) {

@@ -9,6 +9,8 @@ final class CaseSession {
     private let instance: any BenchmarkInstance
     private let probe: Probe
     private var hasReportedLog = false
+    /// The last iteration's checksum (what a skipped audit iteration reports).
+    private var lastChecksum: UInt64?
     /// Made at the first counted iteration, so only workers under valgrind need one.
     private var instructionCounter: InstructionCounter?
     /// Datasets the setup recorded.
@@ -36,9 +38,14 @@ final class CaseSession {
     /// verify step, if any: after the clock and every probe have stopped, so its work
     /// is in no sample, counter or trace. Its checksum is the iteration's.
     func iterate(_ kind: IterationKind) throws -> IterationRecord {
+        if kind == .audit && !probe.audits {
+            // Nothing audits this case: the body is not run again.
+            return IterationRecord(kind: kind, values: [], checksum: lastChecksum ?? 0)
+        }
         try instance.reset()
         var record = try measure(kind)
         record.checksum = try instance.checksum(afterRun: record.checksum)
+        lastChecksum = record.checksum
         return record
     }
 
@@ -57,6 +64,11 @@ final class CaseSession {
             return IterationRecord(
                 kind: kind, values: result.values, checksum: result.checksum,
                 sqlTrace: result.trace, sqlLog: hasReportedLog ? nil : result.log)
+        case .audit:
+            let result = try probe.audited { try instance.run() }
+            return IterationRecord(
+                kind: kind, values: [], checksum: result.checksum,
+                projections: result.projections)
         case .counted:
             let counter = try instructionCounter ?? InstructionCounter(stem: key.fileStem)
             instructionCounter = counter

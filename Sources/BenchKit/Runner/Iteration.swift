@@ -12,6 +12,9 @@ public enum IterationKind: String, Sendable, Codable {
     /// Runs the body with callgrind counting its instructions; only in a worker under
     /// valgrind (``Callgrind``).
     case counted
+    /// Runs the body once more, after the measured iterations, with the trace
+    /// sources' projection audit on (``FetchProjection``); no metric, no trace.
+    case audit
 }
 
 /// What one iteration produced: its probe values and the body's checksum.
@@ -29,4 +32,6 @@ struct IterationRecord: Sendable, Codable {
     /// The SQL log lines, for the first instrumented iteration of a traced case only:
     /// bounded by ``SQLLog``, so the JSON line stays a few hundred KB at most.
     var sqlLog: SQLLog? = nil
+    /// What the projection audit saw, for the audit iteration of an audited case.
+    var projections: [FetchProjection]? = nil
 }

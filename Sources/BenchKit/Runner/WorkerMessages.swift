@@ -28,7 +28,7 @@ enum WorkerReply: Sendable, Codable {
 
 /// A command a parent sends a child worker, one per line.
 enum WorkerCommand: String, Sendable {
-    case warmup, timed, instrumented, counted, finish
+    case warmup, timed, instrumented, counted, audit, finish
 
     init(_ kind: IterationKind) {
         switch kind {
@@ -36,6 +36,7 @@ enum WorkerCommand: String, Sendable {
         case .timed: self = .timed
         case .instrumented: self = .instrumented
         case .counted: self = .counted
+        case .audit: self = .audit
         }
     }
 

@@ -17,4 +17,22 @@ public protocol SQLTraceSource: AnyObject {
     /// equivalent line per statement for a source without such a log), for the case's
     /// `sql/…log` file; the runner reads it after ``finishTrace()``.
     var sqlLog: SQLLog { get }
+
+    /// Whether the source audits projections (``FetchProjection``): the runner then
+    /// runs one audit iteration per case, after the measured ones, between
+    /// ``startAudit()`` and ``finishAudit()``.
+    var auditsProjections: Bool { get }
+    /// Starts recording which properties of fetched objects the body reads.
+    func startAudit()
+    /// Stops the audit and returns what it recorded.
+    func finishAudit() -> [FetchProjection]
+}
+
+extension SQLTraceSource {
+    /// No audit.
+    public var auditsProjections: Bool { false }
+    /// Nothing to start.
+    public func startAudit() {}
+    /// Nothing recorded.
+    public func finishAudit() -> [FetchProjection] { [] }
 }

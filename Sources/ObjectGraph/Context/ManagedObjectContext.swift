@@ -116,6 +116,9 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// Typed properties' indexes, found once per property and entity (see
     /// ``TypedSlotCache``). Unchecked exclusivity: touched only on `queue`.
     @exclusivity(unchecked) var typedSlots = TypedSlotCache()
+    /// The audit the last fetch recorded into (``ProjectionAudit``); nil when no trace
+    /// sink wants one, so a property read costs one branch on it.
+    @exclusivity(unchecked) package internal(set) var projectionAudit: ProjectionAudit?
     /// The author persistent history records for this context's saves
     /// (docs/HISTORY.md); nil records none.
     public var transactionAuthor: String?

@@ -11,7 +11,8 @@ import SQLiteDB
 /// _Z_intarray0(?)) LIMIT B` (no ORDER BY: the order is the ID list's), then the
 /// request's prefetch key paths run for that batch only.
 final class BatchFaultingArray {
-    private let ids: [ObjectID]
+    /// The fetched IDs, in order.
+    let ids: [ObjectID]
     private let batchSize: Int
     private let entity: Entity
     private let prefetchKeyPaths: [String]

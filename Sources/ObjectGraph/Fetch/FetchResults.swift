@@ -63,6 +63,18 @@ public struct FetchResults<Result: ManagedObject>: RandomAccessCollection, AnyFe
         if case .batched = storage { return true }
         return false
     }
+
+    /// The IDs of batched results, nil otherwise (for ``ProjectionAudit``).
+    var batchedIDs: [ObjectID]? {
+        if case .batched(let array) = storage { return array.ids }
+        return nil
+    }
+
+    /// The objects of unbatched results, without a copy (for ``ProjectionAudit``).
+    var loadedObjects: [ManagedObject] {
+        if case .objects(let objects) = storage { return objects }
+        return []
+    }
 }
 
 /// Fetch results of any result class, as a predicate argument (`%@`) may receive them.

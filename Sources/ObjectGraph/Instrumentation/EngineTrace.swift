@@ -16,12 +16,15 @@ package final class EngineTrace: TraceSink, Sendable {
     package let sinks: [any EngineTraceSink]
     /// Whether any sink asks for query plans (``EngineTraceSink/wantsQueryPlans``).
     package let wantsQueryPlans: Bool
+    /// The first sink's ``ProjectionAudit``, when one wants it.
+    package let projectionAudit: ProjectionAudit?
 
     /// A trace for `sinks`, or nil when there are none (so nothing is traced).
     package init?(sinks: [any EngineTraceSink]) {
         guard !sinks.isEmpty else { return nil }
         self.sinks = sinks
         wantsQueryPlans = sinks.contains { $0.wantsQueryPlans }
+        projectionAudit = sinks.lazy.compactMap(\.projectionAudit).first
     }
 
     /// Forwards a connection event; the engine's own `EXPLAIN QUERY PLAN` statements

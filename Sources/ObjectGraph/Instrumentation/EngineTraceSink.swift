@@ -25,9 +25,17 @@ package protocol EngineTraceSink: AnyObject, Sendable {
     /// it as ``EngineTraceEvent/queryPlan(_:)``: one extra statement per fetch, so
     /// false unless the sink prints plans (the level-4 debug log).
     var wantsQueryPlans: Bool { get }
+
+    /// The audit that records, per fetch, which properties of the fetched objects
+    /// were read (``ProjectionAudit``), or nil: an audit costs a lock per property
+    /// read, so nil unless the sink reports projections.
+    var projectionAudit: ProjectionAudit? { get }
 }
 
 extension EngineTraceSink {
     /// No plans: they cost one `EXPLAIN QUERY PLAN` per fetch.
     package var wantsQueryPlans: Bool { false }
+
+    /// No audit.
+    package var projectionAudit: ProjectionAudit? { nil }
 }

@@ -50,6 +50,7 @@ extension ManagedObject {
                 throw KeyValueError.transformFailed(entity: entity.name, key: key, error)
             }
         case .relationship(let index):
+            noteAuditedRead(entity.attributes.count + index)
             let relationship = entity.relationships[index]
             guard relationship.isToMany else { return try toOneObject(index) }
             let objects = try toManyObjects(index)
@@ -93,6 +94,7 @@ extension ManagedObject {
                 throw KeyValueError.notToOne(
                     entity: entity.name, keyPath: keyPath, key: key)
             }
+            object.noteAuditedRead(object.entity.attributes.count + index)
             guard let next = try object.toOneObject(index) else { return nil }
             object = next
         }
@@ -202,6 +204,7 @@ extension ManagedObject {
     ///
     /// - Throws: ``KeyValueError`` when the object has no context or its row is gone.
     func attributeStoredValue(_ index: Int) throws -> SQLiteValue {
+        noteAuditedRead(index)
         if snapshot == nil, let value = partial?.value(at: index) { return value }
         if isFault { try confinedContext().fulfill(self) }
         return currentAttributeValue(index)

@@ -40,9 +40,28 @@ extension ManagedObjectContext {
         } else {
             results = FetchResults(try fetchAll(request, entity: entity))
         }
-        coordinator.trace?.fetchCompleted(
+        let trace = coordinator.trace
+        trace?.fetchCompleted(
             nanoseconds: MonotonicClock.now() &- start, rows: results.count, entity: entity.name)
+        if projectionAudit != nil || trace?.projectionAudit != nil {
+            audit(results, trace?.projectionAudit, request: request, entity: entity)
+        }
         return results
+    }
+
+    /// Records the fetch in `audit` and makes it this context's, or forgets the last
+    /// one when no sink wants an audit any more.
+    private func audit<Result>(
+        _ results: FetchResults<Result>, _ audit: ProjectionAudit?, request: AnyFetchRequest,
+        entity: Entity
+    ) {
+        projectionAudit = audit
+        guard let audit else { return }
+        if let ids = results.batchedIDs {
+            audit.fetched(ids: ids, entity: entity, request: request)
+        } else {
+            audit.fetched(results.loadedObjects, entity: entity, request: request)
+        }
     }
 
     private func fetchAll(_ request: AnyFetchRequest, entity: Entity) throws -> [ManagedObject] {

@@ -6,6 +6,7 @@ extension ManagedObject {
         let relationship = entity.relationships[index]
         do {
             _ = try confinedContext()
+            noteAuditedRead(entity.attributes.count + index)
             if !relationship.isToMany { return try toOneObject(index).map { [$0] } ?? [] }
             return try toManyObjects(index)
         } catch {
