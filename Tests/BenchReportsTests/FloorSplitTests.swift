@@ -62,6 +62,11 @@ import Testing
         #expect(typed.statementsNote.isEmpty)
         #expect(rows[1].engine.text == "2.00x (2.00-2.00x)")
         #expect(rows[1].statementsNote == "2 statements, the floor's 1: not its statements")
+        let single = FloorSplit.Row(
+            scenario: Self.readTwo, configuration: "batch-0", size: 10_000, metric: .instructions,
+            whole: typed.whole, shape: typed.shape, engine: typed.engine,
+            differentStatements: (1, 853))
+        #expect(single.statementsNote == "1 statement, the floor's 853: not its statements")
     }
 
     @Test("without counted instructions the split is of wall time, with the bootstrap interval")

@@ -49,7 +49,8 @@ struct FloorSplit {
         /// known.
         var statementsNote: String {
             guard let counts = differentStatements else { return "" }
-            return "\(ValueFormat.count(Double(counts.engine))) statements, the floor's "
+            let noun = counts.engine == 1 ? "statement" : "statements"
+            return "\(ValueFormat.count(Double(counts.engine))) \(noun), the floor's "
                 + "\(ValueFormat.count(Double(counts.floor))): not its statements"
         }
     }
