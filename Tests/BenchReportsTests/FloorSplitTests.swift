@@ -61,12 +61,12 @@ import Testing
         #expect(typed.engine.text == "1.73x (1.73-1.73x)")
         #expect(typed.statementsNote.isEmpty)
         #expect(rows[1].engine.text == "2.00x (2.00-2.00x)")
-        #expect(rows[1].statementsNote == "2 statements, the floor's 1: not its statements")
+        #expect(rows[1].statementsNote == "differs: 2 vs 1")
         let single = FloorSplit.Row(
             scenario: Self.readTwo, configuration: "batch-0", size: 10_000, metric: .instructions,
             whole: typed.whole, shape: typed.shape, engine: typed.engine,
             differentStatements: (1, 853))
-        #expect(single.statementsNote == "1 statement, the floor's 853: not its statements")
+        #expect(single.statementsNote == "differs: 1 vs 853")
     }
 
     @Test("without counted instructions the split is of wall time, with the bootstrap interval")
@@ -118,8 +118,7 @@ import Testing
         #expect(
             text.contains(
                 "| materialize/read-two | kvc | 10k | instructions | 4.00x (4.00-4.00x) | "
-                    + "2.00x (2.00-2.00x) | 2.00x (2.00-2.00x) | 2 statements, the floor's 1: "
-                    + "not its statements |"))
+                    + "2.00x (2.00-2.00x) | 2.00x (2.00-2.00x) | differs: 2 vs 1 |"))
         #expect(!text.contains("| faulting/posts-with-author | faults | 10k | instructions"))
     }
 

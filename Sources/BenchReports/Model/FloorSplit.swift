@@ -49,9 +49,8 @@ struct FloorSplit {
         /// known.
         var statementsNote: String {
             guard let counts = differentStatements else { return "" }
-            let noun = counts.engine == 1 ? "statement" : "statements"
-            return "\(ValueFormat.count(Double(counts.engine))) \(noun), the floor's "
-                + "\(ValueFormat.count(Double(counts.floor))): not its statements"
+            return "differs: \(ValueFormat.count(Double(counts.engine))) vs "
+                + ValueFormat.count(Double(counts.floor))
         }
     }
 
@@ -123,5 +122,8 @@ struct FloorSplit {
         + "and decoded into the same values). Each engine configuration's ratio to raw is "
         + "split into Core Data's SQL vs minimal SQL (raw-same-sql / raw) and engine vs its "
         + "own SQL (engine / raw-same-sql); the two multiply to the whole. Ratios of medians "
-        + "with their 95% bootstrap intervals, in instructions when counted, else wall time."
+        + "with their 95% bootstrap intervals, in instructions when counted, else wall time. "
+        + "Statements: same when the engine configuration ran as many statements as "
+        + "raw-same-sql; differs: its count vs the floor's, when the second ratio compares "
+        + "different statements."
 }
