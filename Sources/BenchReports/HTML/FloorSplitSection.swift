@@ -17,8 +17,8 @@ struct FloorSplitSection {
             <div class="scroll"><table class="floor-split"><thead><tr>\
             <th class="text">scenario</th><th class="text">configuration</th><th>size</th>\
             <th class="text">metric</th><th>engine / raw</th>\
-            <th>Core Data&#39;s SQL vs minimal SQL<br><span class="muted">raw-same-sql / raw</span></th>\
-            <th>engine vs its own SQL<br><span class="muted">engine / raw-same-sql</span></th>\
+            <th>Core Data&#39;s SQL<br>vs minimal SQL<br><span class="muted">raw-same-sql / raw</span></th>\
+            <th>engine vs<br>its own SQL<br><span class="muted">engine / raw-same-sql</span></th>\
             <th class="text">statements</th></tr></thead>\
             <tbody>\(rows.map(row))</tbody></table></div></section>
             """
