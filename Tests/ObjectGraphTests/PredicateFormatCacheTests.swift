@@ -56,6 +56,26 @@ import Testing
         #expect(cache.lexCount == 1)
     }
 
+    @Test("formats equal only under canonical equivalence are kept apart, byte for byte")
+    func bytewiseKeys() throws {
+        let cache = PredicateFormatCache(capacity: 8)
+        let composed = "name == '\u{E9}'"
+        let decomposed = "name == 'e\u{301}'"
+        #expect(composed == decomposed)  // Swift's String equality
+        let first = try Self.parse(composed, [], cache)
+        let second = try Self.parse(decomposed, [], cache)
+        #expect(cache.lexCount == 2)
+        #expect(cache.count == 2)
+        guard case .comparison(let one) = first, case .comparison(let two) = second,
+            case .constant(.string(let a)) = one.rhs, case .constant(.string(let b)) = two.rhs
+        else {
+            Issue.record("expected two string comparisons: \(first), \(second)")
+            return
+        }
+        #expect(Array(a.unicodeScalars) == ["\u{E9}"])
+        #expect(Array(b.unicodeScalars) == ["e", "\u{301}"])
+    }
+
     @Test("a format that does not lex is not kept and throws each time")
     func lexErrorNotKept() {
         let cache = PredicateFormatCache(capacity: 8)

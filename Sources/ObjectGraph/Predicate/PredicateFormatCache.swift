@@ -1,6 +1,6 @@
 import Synchronization
 
-/// Format strings already read, keyed on the format: their tokens and the index of the
+/// Format strings already read, keyed on the format's bytes: their tokens and the index of the
 /// `)` closing each `(`, which depend on the text alone, never on the arguments.
 ///
 /// A fetch repeated with the same format and new arguments (`SELF == %@` per object)
@@ -30,8 +30,23 @@ final class PredicateFormatCache: Sendable {
     private let state = Mutex(State())
 
     private struct State {
-        var entries: [String: Entry] = [:]
+        var entries: [Key: Entry] = [:]
         var lexed = 0
+    }
+
+    /// A format compared byte for byte: Swift's `==` on strings is canonical
+    /// equivalence, under which `'é'` precomposed and decomposed are equal, but their
+    /// literals bind different bytes, which SQLite compares as different.
+    private struct Key: Hashable {
+        let format: String
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.format.utf8.elementsEqual(rhs.format.utf8)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            for byte in format.utf8 { hasher.combine(byte) }
+        }
     }
 
     /// An empty cache of at most `capacity` formats.
@@ -44,7 +59,8 @@ final class PredicateFormatCache: Sendable {
     /// - Throws: the lexer's ``PredicateSyntaxError`` for a format that does not lex.
     func entry(for format: String) throws(PredicateSyntaxError) -> Entry {
         let cacheable = format.utf8.count <= Self.longestFormat
-        if cacheable, let entry = state.withLock({ $0.entries[format] }) { return entry }
+        let key = Key(format: format)
+        if cacheable, let entry = state.withLock({ $0.entries[key] }) { return entry }
         var lexer = PredicateLexer(format)
         let tokens = try lexer.tokens()
         let entry = Entry(tokens: tokens, closing: Self.matchingParentheses(tokens))
@@ -53,7 +69,7 @@ final class PredicateFormatCache: Sendable {
             state.lexed += 1
             guard cacheable else { return }
             if state.entries.count >= capacity { state.entries.removeAll(keepingCapacity: true) }
-            state.entries[format] = entry
+            state.entries[key] = entry
         }
         return entry
     }
