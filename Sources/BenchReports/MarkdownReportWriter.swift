@@ -6,8 +6,8 @@ import Foundation
 ///
 /// The verdict table first (which configuration to use), regressions and the findings
 /// that appeared or disappeared when a baseline comparison is present, then the summary
-/// paragraph, what the run left out, where the SQL logs are, the measured findings, and
-/// per suite a table of each scenario's configurations
+/// paragraph, what the run left out, where the SQL logs are, the measured findings, the
+/// engine against its own SQL (``FloorSplit``) and per suite a table of each scenario's configurations
 /// and sizes (median time with its interval, statements, peak allocated memory, ratio to
 /// the reference) under its verdicts. Cells are escaped so data cannot break the table
 /// or inject HTML. Cost: string building.
@@ -44,6 +44,7 @@ public struct MarkdownReportWriter: ReportWriter {
         lines += leftOut(results)
         lines += sqlLogs(results)
         lines += findings(summary.findings)
+        lines += floorSplit(FloorSplit.rows(of: results))
         for (suite, scenarios) in ScenarioView.suites(of: results) {
             lines += ["## Suite \(Self.escape(suite))", ""]
             for scenario in scenarios { lines += table(scenario, results) }
@@ -147,6 +148,28 @@ public struct MarkdownReportWriter: ReportWriter {
         if !expected.isEmpty {
             lines += ["", "Expected, in configurations built to show a pattern:", ""]
             for group in expected { lines += bullet(group) }
+        }
+        return lines + [""]
+    }
+
+    /// Each engine configuration's ratio to the minimal floor split at the same-SQL floor
+    /// (``FloorSplit``), a row per configuration and size.
+    private func floorSplit(_ rows: [FloorSplit.Row]) -> [String] {
+        guard !rows.isEmpty else { return [] }
+        var lines = [
+            "## The engine against its own SQL", "", Self.escape(FloorSplit.explanation), "",
+            "| scenario | configuration | size | metric | engine / raw | Core Data's SQL vs "
+                + "minimal SQL | engine vs its own SQL | statements |",
+            "|---|---|---:|---|---:|---:|---:|---|",
+        ]
+        for row in rows {
+            let cells = [
+                Self.escape(row.scenario.description), Self.escape(row.configuration),
+                SizeFormat.short(row.size), Self.escape(row.metric.name), row.whole.text,
+                row.shape.text, row.engine.text,
+                row.statementsNote.isEmpty ? "same" : Self.escape(row.statementsNote),
+            ]
+            lines.append("| " + cells.joined(separator: " | ") + " |")
         }
         return lines + [""]
     }

@@ -40,7 +40,8 @@ import Testing
                 "batch-ops/update", "batch-ops/delete", "materialize/read-two",
                 "materialize/lookup",
                 "materialize/to-many", "materialize/n-plus-one", "materialize/insert",
-                "contexts/merge-into-view-k1", "contexts/merge-into-view-k100",
+                "materialize/fetch-self", "contexts/merge-into-view-k1",
+                "contexts/merge-into-view-k100",
                 "contexts/merge-into-view-k10000", "contexts/child-vs-root-save",
                 "contexts/history-merge",
                 "live-results/update", "live-results/update-outside",
@@ -50,7 +51,8 @@ import Testing
         // The engine's own statements run raw (docs/FLOOR.md), after the minimal floor.
         let sameSQL = [
             "materialize/read-two", "materialize/lookup", "materialize/to-many",
-            "materialize/n-plus-one", "materialize/insert", "faulting/posts-with-author",
+            "materialize/n-plus-one", "materialize/insert", "materialize/fetch-self",
+            "faulting/posts-with-author",
             "batch-size/scroll", "batch-size/scan", "n-plus-one/user-post-counts",
             "n-plus-one/post-tags",
         ]

@@ -36,13 +36,14 @@ import Testing
     }
 
     @Test(
-        "materialize: read-two, lookup, to-many, n-plus-one and insert run the engine's statements")
+        "materialize: read-two, lookup, to-many, n-plus-one, insert and fetch-self run the engine's statements"
+    )
     func materialize() {
         Self.check(
             MaterializeSuite.suite.benchmarks,
             pairs: [
                 ("read-two", "typed"), ("lookup", "engine"), ("to-many", "engine"),
-                ("n-plus-one", "engine"), ("insert", "typed"),
+                ("n-plus-one", "engine"), ("insert", "typed"), ("fetch-self", "engine"),
             ])
     }
 

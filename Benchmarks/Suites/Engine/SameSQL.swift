@@ -17,7 +17,7 @@ import SQLiteDB
 /// depend on the code it measures); a change to the engine's SQL fails the test.
 enum SameSQL {
     /// The configuration's name in every suite.
-    static let configurationName = "raw-same-sql"
+    static let configurationName = BenchmarkConfiguration.sameSQLFloorName
 
     /// The floor mirroring `engine`'s statements.
     static func configuration(mirroring engine: String) -> BenchmarkConfiguration {
@@ -42,6 +42,11 @@ enum SameSQL {
     /// A user's row fault: `SELECT <user row> FROM ZUSER t0 WHERE t0.Z_PK = ?`.
     static func userFault(_ key: Int64) -> SQL {
         "SELECT \(raw: userColumns) FROM ZUSER t0 WHERE t0.Z_PK = \(key)"
+    }
+
+    /// A fetch of one post by `SELF == %@` (`materialize/fetch-self`).
+    static func fetchPost(_ key: Int64) -> SQL {
+        "SELECT \(raw: postColumns) FROM ZPOST t0 WHERE t0.Z_PK = \(key)"
     }
 
     /// A post's row fault.

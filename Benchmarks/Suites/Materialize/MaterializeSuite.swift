@@ -18,6 +18,8 @@ import Workloads
 /// - `materialize/n-plus-one`: the same users' posts' titles, Core Data's 1 + 11N shape
 ///   (a to-many fault, then a row fault per post) vs the same statements raw.
 /// - `materialize/insert`: per-object, batch and raw inserts (``MaterializeInsert``).
+/// - `materialize/fetch-self`: 10,000 fetches with a repeated `SELF == %@`
+///   (``MaterializeFetchSelf``).
 ///
 /// Each read iteration starts from an empty context (reset, not timed).
 enum MaterializeSuite {
@@ -27,7 +29,7 @@ enum MaterializeSuite {
         sizes: [10_000],
         scenarios: [
             readTwo, resetScenario, MaterializeLookups.lookup, MaterializeLookups.toMany,
-            MaterializeLookups.nPlusOne, MaterializeInsert.scenario,
+            MaterializeLookups.nPlusOne, MaterializeInsert.scenario, MaterializeFetchSelf.scenario,
         ])
 
     /// How `read-two` reads.

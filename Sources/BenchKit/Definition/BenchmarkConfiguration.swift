@@ -33,6 +33,12 @@ public struct BenchmarkConfiguration: Hashable, Sendable, Codable {
         case raw
     }
 
+    /// The name of a scenario's second floor, beside its minimal `raw` one: the
+    /// statements of one engine configuration, exactly as the engine runs them, executed
+    /// raw (docs/FLOOR.md). Reports split an engine configuration's ratio to the minimal
+    /// floor at this one.
+    public static let sameSQLFloorName = "raw-same-sql"
+
     /// The largest size a configuration can run at on one machine in reasonable time.
     public struct SizeLimit: Hashable, Sendable, Codable {
         /// The largest size run.

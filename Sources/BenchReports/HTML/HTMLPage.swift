@@ -23,6 +23,7 @@ struct HTMLPage {
             <style>\(PageStyle.css)</style></head>
             <body>\(HeaderSection(results: results, summary: summary).html)
             \(VerdictSection(verdicts: ScenarioVerdict.verdicts(of: results)).html)
+            \(FloorSplitSection(rows: FloorSplit.rows(of: results)).html)
             \(FindingsSection(results: results, findings: summary.findings).html)
             <main>\(suites)\(HistorySection(records: history).html)</main>
             <footer class="muted"><p>Written by bench from results.json \

@@ -30,7 +30,8 @@ import Foundation
 /// (`NOT`, parentheses, lists, `CAST`, `SUBQUERY`, unary minus) counts against
 /// ``maximumDepth``.
 ///
-/// Cost: linear in the number of tokens.
+/// Cost: linear in the number of tokens; the format is lexed once
+/// (``PredicateFormatCache``).
 struct PredicateParser {
     let source: String
     let tokens: [PredicateToken]
@@ -45,22 +46,16 @@ struct PredicateParser {
     var depth = 0
     static let maximumDepth = 20
 
-    init(format: String, arguments: [Any?]) throws(PredicateSyntaxError) {
-        var lexer = PredicateLexer(format)
+    /// Reads `format`'s tokens (lexed once per format by `cache`) to be parsed with
+    /// `arguments`.
+    init(format: String, arguments: [Any?], cache: PredicateFormatCache = .shared)
+        throws(PredicateSyntaxError)
+    {
+        let lexed = try cache.entry(for: format)
         self.source = format
-        self.tokens = try lexer.tokens()
+        self.tokens = lexed.tokens
         self.arguments = arguments
-        self.closing = Self.matchingParentheses(tokens)
-    }
-
-    private static func matchingParentheses(_ tokens: [PredicateToken]) -> [Int: Int] {
-        var open: [Int] = []
-        var closing: [Int: Int] = [:]
-        for (index, token) in tokens.enumerated() {
-            if token.kind == .symbol("(") { open.append(index) }
-            if token.kind == .symbol(")"), let start = open.popLast() { closing[start] = index }
-        }
-        return closing
+        self.closing = lexed.closing
     }
 
     /// The whole format string as one predicate.

@@ -1,6 +1,6 @@
 /// One token of a predicate format string, with its character offset for errors.
-struct PredicateToken: Equatable {
-    enum Kind: Equatable {
+struct PredicateToken: Equatable, Sendable {
+    enum Kind: Equatable, Sendable {
         case identifier(String)
         case keyword(String)
         case string(String)

@@ -15,7 +15,7 @@ extension PredicateSQLCompiler {
         let right = try operand(rhs)
         if case .constant(let leftValue) = left.kind, case .constant(let rightValue) = right.kind {
             let value = PredicateArithmetic.apply(op, leftValue, rightValue)
-            return Operand(sql: "", kind: .constant(value), keyPath: value.description)
+            return Operand(constant: value)
         }
         let (leftSQL, rightSQL) = (try number(left), try number(right))
         let text = PredicateExpression.arithmetic(op, lhs, rhs).text

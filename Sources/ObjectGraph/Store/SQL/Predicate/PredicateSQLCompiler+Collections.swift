@@ -75,6 +75,6 @@ extension PredicateSQLCompiler {
     }
 
     private func constant(_ value: PredicateValue) -> Operand {
-        Operand(sql: "", kind: .constant(value), keyPath: value.description)
+        Operand(constant: value)
     }
 }

@@ -16,15 +16,36 @@ extension PredicateSQLCompiler {
         /// The SQL for a column or subquery (empty for a constant).
         let sql: SQL
         let kind: Kind
-        /// The key path, for errors.
-        let keyPath: String
+        private let path: String?
+
+        /// The key path, for errors; a constant's description, made only when an error
+        /// reads it (describing an object ID builds its URI: about 14,000 instructions).
+        var keyPath: String {
+            if let path { return path }
+            if case .constant(let value) = kind { return value.description }
+            return ""
+        }
+
+        /// A column or subquery side, named by `keyPath` in errors.
+        init(sql: SQL, kind: Kind, keyPath: String) {
+            self.sql = sql
+            self.kind = kind
+            self.path = keyPath
+        }
+
+        /// A constant side.
+        init(constant value: PredicateValue) {
+            self.sql = ""
+            self.kind = .constant(value)
+            self.path = nil
+        }
     }
 
     /// The SQL side for an expression.
     mutating func operand(_ expression: PredicateExpression) throws -> Operand {
         switch expression {
         case .constant(let value):
-            return Operand(sql: "", kind: .constant(value), keyPath: value.description)
+            return Operand(constant: value)
         case .evaluatedObject:
             return selfOperand
         case .variable(let name):
