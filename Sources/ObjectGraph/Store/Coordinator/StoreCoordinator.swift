@@ -20,8 +20,13 @@ final class StoreCoordinator: @unchecked Sendable {
     let statistics: StatisticsCollector
     private let lock = NSLock()
     private let connection: Connection
-    /// Unchecked exclusivity: only touched under `lock`, once or more per fetched row.
-    @exclusivity(unchecked) private var rowCache = RowCache()
+    /// The row cache, kept without the runtime's exclusivity check: only touched under
+    /// `lock`, once or more per fetched row (`UncheckedState.swift`).
+    @exclusivity(unchecked) private var unchecked = UncheckedStoreState()
+    private var rowCache: RowCache {
+        @inline(__always) _read { yield unchecked.rowCache }
+        @inline(__always) _modify { yield &unchecked.rowCache }
+    }
     private var engineTrace: EngineTrace?
     /// The row cache's generation, read without the lock (``RowCacheGeneration``).
     let rowCacheGeneration: RowCacheGeneration
@@ -43,7 +48,7 @@ final class StoreCoordinator: @unchecked Sendable {
         statistics: StatisticsCollector, traceSinks: [any EngineTraceSink]
     ) throws {
         self.statistics = statistics
-        rowCacheGeneration = rowCache.generation
+        rowCacheGeneration = unchecked.rowCache.generation
         engineTrace = EngineTrace(sinks: traceSinks)
         let sinks: [any TraceSink] = [statistics] + (engineTrace.map { [$0] } ?? [])
         guard description.type != .binary || description.url != nil else {
