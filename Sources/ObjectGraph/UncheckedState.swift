@@ -63,6 +63,7 @@ struct UncheckedObjectState {
     var holdsCacheReference = false
     var listMembership: UInt8 = 0
 
+    @inline(__always)
     init(objectID: ObjectID, context: ManagedObjectContext?) {
         self.objectID = objectID
         self.context = context.map { Unmanaged.passUnretained($0) }

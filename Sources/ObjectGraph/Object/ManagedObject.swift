@@ -33,7 +33,7 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     /// The state read on every fetch, fault and release, kept without the runtime's
     /// exclusivity check and with an unretained context reference: its invariants are
     /// in `UncheckedState.swift`. The accessors below are the only way in.
-    @exclusivity(unchecked) var unchecked: UncheckedObjectState
+    @exclusivity(unchecked) final var unchecked: UncheckedObjectState
 
     /// The object's identity; temporary until its first save.
     public final internal(set) var objectID: ObjectID {
@@ -66,7 +66,7 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     /// the partial row and the fetch's row.
     final var snapshot: RowSnapshot? {
         @inline(__always) get { unchecked.snapshot }
-        set {
+        @inline(__always) set {
             unchecked.snapshot = newValue
             if newValue != nil {
                 unchecked.partial = nil
