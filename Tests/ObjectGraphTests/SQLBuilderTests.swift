@@ -40,6 +40,26 @@ import Testing
         #expect(tags.arguments == [.value(.integer(5))])
     }
 
+    @Test("a to-many fault's SELECT made once and re-bound is the one built per fault")
+    func toManyTemplate() {
+        var checked = 0
+        for entity in model.resolvedEntities {
+            for relationship in entity.relationships where relationship.isToMany {
+                let destination = layout(model.resolvedEntities[relationship.destinationID - 1])
+                let template = ObjectSelect.toMany(
+                    relationship, destination: destination, primaryKey: 0)
+                for key: Int64 in [1, 7, 1 << 40] {
+                    let perFault = ObjectSelect.toMany(
+                        relationship, destination: destination, primaryKey: key)
+                    #expect(ObjectSelect.toMany(template, primaryKey: key) == perFault)
+                    #expect(perFault.arguments.first == .value(.integer(key)))
+                }
+                checked += 1
+            }
+        }
+        #expect(checked == 3)  // User.posts, Post.tags, Tag.posts
+    }
+
     @Test("a batch and the three prefetch levels read one bound key list")
     func keyed() {
         let keys = IntegerList([1, 2])

@@ -6,11 +6,14 @@ import Testing
 /// Two unsafe-for-speed choices, tested so that a broken invariant is a memory error
 /// AddressSanitizer reports (`swift test --sanitize=address`, run by .ci/run), not a
 /// silent wrong answer:
-/// - `ManagedObject.managedObjectContext` is `unowned(unsafe)`: every path that drops
+/// - `ManagedObject.managedObjectContext` is held unretained (`UncheckedObjectState`,
+///   `Sources/ObjectGraph/UncheckedState.swift`): every path that drops
 ///   an object from its context (deinit, reset, rollback, a saved deletion, a failed
 ///   lookup) must set it to nil first. Each test keeps objects past the path and reads
 ///   the reference (and the key-value code that reads it): a dangling one is a
-///   heap-use-after-free.
+///   heap-use-after-free. IDs are read after their model is gone too: an ID that held
+///   its entity without a reference (a proposed cut of its copying cost) would need
+///   entities to outlive their models.
 /// - `PackedObjectKey` answers `Dictionary`'s `_rawHashValue(seed:)` itself: placement
 ///   and lookup must use the same hash for every operation, or the tables lose entries.
 @Suite struct SanitizerInvariantTests {
@@ -41,6 +44,31 @@ import Testing
         context = nil
         container = nil
         Self.expectDetached(objects)
+    }
+
+    @Test("object IDs outlive their model, container and context")
+    func idsOutliveModel() throws {
+        // A model of its own (not the shared fixture), so nothing else keeps its entities.
+        var model: ManagedObjectModel? = ManagedObjectModel(entities: [
+            EntityDescription(
+                name: "Note", attributes: [AttributeDescription(name: "text", type: .string)])
+        ])
+        var container: PersistentContainer? = try Fixtures.container(model: model!)
+        var context: ManagedObjectContext? = container!.newBackgroundContext()
+        let ids = try context!.performAndWait {
+            let note = context!.insertNewObject(forEntityName: "Note")
+            let temporary = note.objectID
+            try context!.save()
+            return [temporary, note.objectID]
+        }
+        context = nil
+        container = nil
+        model = nil
+        // Were an ID's entity freed with its model, these reads would be a use-after-free.
+        #expect(ids.map(\.entityName) == ["Note", "Note"])
+        #expect(ids[0].uriRepresentation().absoluteString.hasPrefix("x-coredata:///Note/t"))
+        #expect(ids[1].uriRepresentation().path == "/Note/p1")
+        #expect(ids[0] != ids[1])
     }
 
     @Test("a saved deletion, a rollback and a reset detach what they drop")

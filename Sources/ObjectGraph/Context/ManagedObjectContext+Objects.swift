@@ -60,10 +60,13 @@ extension ManagedObjectContext {
     /// The object with `id`: the registered instance, or a new fault (no SQL).
     public func object(with id: ObjectID) -> ManagedObject {
         checkQueue()
-        if let object = registered[id] { return object }
-        let object = id.entity.makeObject(id, context: self)
-        registered[id] = object
-        return object
+        return registeredObject(id)
+    }
+
+    /// ``object(with:)`` for engine callers that checked the queue already: one
+    /// registry lookup, the fault made and registered in it when missing.
+    func registeredObject(_ id: ObjectID) -> ManagedObject {
+        registered.value(for: id) { id.entity.makeObject(id, context: self) }.value
     }
 
     /// The object with `id`, its values loaded: no SQL when registered and loaded or in

@@ -104,9 +104,16 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// see a thread's own latest write) and takes the full check.
     private let confirmedThread = Atomic<UInt>(0)
 
-    /// Every registered object by ID. Unchecked exclusivity: touched only on `queue`,
-    /// and each fetched row passes through it (see ``ManagedObject``'s note).
-    @exclusivity(unchecked) var registered = ObjectTable<ManagedObject>()
+    /// The state read on every fetched row and every change, kept without the
+    /// runtime's exclusivity check: touched only on `queue` (`UncheckedState.swift`
+    /// states the invariants). The accessors below are the only way in.
+    @exclusivity(unchecked) var unchecked = UncheckedContextState()
+
+    /// Every registered object by ID; each fetched row passes through it.
+    var registered: ObjectTable<ManagedObject> {
+        @inline(__always) _read { yield unchecked.registered }
+        @inline(__always) _modify { yield &unchecked.registered }
+    }
     var inserted = ObjectList(bit: 1)
     var updated = ObjectList(bit: 2)
     var deleted = ObjectList(bit: 4)
@@ -114,11 +121,17 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// save, rollback or reset: the next save fails with the first.
     var deleteRuleFailures: [SaveError] = []
     /// Typed properties' indexes, found once per property and entity (see
-    /// ``TypedSlotCache``). Unchecked exclusivity: touched only on `queue`.
-    @exclusivity(unchecked) var typedSlots = TypedSlotCache()
+    /// ``TypedSlotCache``).
+    var typedSlots: TypedSlotCache {
+        @inline(__always) _read { yield unchecked.typedSlots }
+        @inline(__always) _modify { yield &unchecked.typedSlots }
+    }
     /// The audit the last fetch recorded into (``ProjectionAudit``); nil when no trace
     /// sink wants one, so a property read costs one branch on it.
-    @exclusivity(unchecked) package internal(set) var projectionAudit: ProjectionAudit?
+    package internal(set) var projectionAudit: ProjectionAudit? {
+        @inline(__always) get { unchecked.projectionAudit }
+        set { unchecked.projectionAudit = newValue }
+    }
     /// The author persistent history records for this context's saves
     /// (docs/HISTORY.md); nil records none.
     public var transactionAuthor: String?
@@ -129,13 +142,19 @@ public final class ManagedObjectContext: @unchecked Sendable {
     }
     /// Whether ``undoManager`` is set: the recording hooks test this plain flag, so a
     /// change without an undo manager costs one load and branch (no retain, no
-    /// exclusivity check). Touched only on `queue`.
-    @exclusivity(unchecked) var recordsUndo = false
+    /// exclusivity check).
+    var recordsUndo: Bool {
+        @inline(__always) get { unchecked.recordsUndo }
+        @inline(__always) set { unchecked.recordsUndo = newValue }
+    }
     /// Observers and the changes the next objects-did-change lists (see
-    /// ``ContextObservers``). Unchecked exclusivity: touched only on `queue`, and read
-    /// on every change of every object (with the runtime check,
-    /// `materialize/insert [batch-typed]` counted 1.6% more instructions at 10k).
-    @exclusivity(unchecked) var observers = ContextObservers()
+    /// ``ContextObservers``). Read on every change of every object (with the runtime
+    /// exclusivity check, `materialize/insert [batch-typed]` counted 1.6% more
+    /// instructions at 10k).
+    var observers: ContextObservers {
+        @inline(__always) _read { yield unchecked.observers }
+        @inline(__always) _modify { yield &unchecked.observers }
+    }
 
     init(
         concurrencyType: ConcurrencyType, coordinator: StoreCoordinator,

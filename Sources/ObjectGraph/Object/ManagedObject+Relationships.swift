@@ -94,9 +94,16 @@ extension ManagedObject {
     }
 
     /// The members as objects (faults unless registered).
+    ///
+    /// Cost: one registry lookup per member (a fault made and registered in the same
+    /// lookup when missing); the queue was checked once by the caller.
     func toManyObjects(_ index: Int) throws -> [ManagedObject] {
         let context = managedObjectContext!
-        return try toManyIDs(index).map { context.object(with: $0) }
+        let ids = try toManyIDs(index)
+        var objects: [ManagedObject] = []
+        objects.reserveCapacity(ids.count)
+        for id in ids { objects.append(context.registeredObject(id)) }
+        return objects
     }
 
     /// Reads a to-many's committed members if not read yet: one SELECT for a saved
@@ -112,8 +119,7 @@ extension ManagedObject {
             state.committed = try parent.toManyIDsForChild(objectID, index)
         } else {
             try context.fulfill(self)
-            state.committed = try context.coordinator.relatedObjectIDs(
-                entity.relationships[index], of: objectID)
+            state.committed = try context.coordinator.relatedObjectIDs(index, of: objectID)
         }
         toMany[index] = state
     }

@@ -30,63 +30,97 @@ import SQLiteDB
 ///
 /// Related: https://developer.apple.com/documentation/coredata/nsmanagedobject
 open class ManagedObject: Hashable, CustomStringConvertible {
-    // The state read on every fetch, fault and release is `@exclusivity(unchecked)`:
-    // the runtime check (swift_beginAccess, about 150 instructions) ran on each read,
-    // several per object, 7% of a batched scan's instructions. An object is confined to
-    // its context's queue and no code holds an inout access to one of these properties
-    // across a call that touches the same property (debug test runs had the checks on).
+    /// The state read on every fetch, fault and release, kept without the runtime's
+    /// exclusivity check and with an unretained context reference: its invariants are
+    /// in `UncheckedState.swift`. The accessors below are the only way in.
+    @exclusivity(unchecked) final var unchecked: UncheckedObjectState
 
     /// The object's identity; temporary until its first save.
-    @exclusivity(unchecked) public internal(set) var objectID: ObjectID
+    public final internal(set) var objectID: ObjectID {
+        @inline(__always) get { unchecked.objectID }
+        @inline(__always) set { unchecked.objectID = newValue }
+    }
     /// The context the object is registered in; nil once it leaves it (deleted and
     /// saved, rolled back, reset, released from a batch) or the context is gone.
     ///
-    /// Held `unowned(unsafe)`, not `weak`: a weak reference allocates a side table per
-    /// object, which a fetch of 100,000 objects pays 100,000 times. It is safe because a
-    /// context sets it to nil for every object it unregisters, and for all of them in
-    /// its deinit, so it never points at a context that is gone.
-    @exclusivity(unchecked) public internal(set) unowned(unsafe) var managedObjectContext:
-        ManagedObjectContext?
+    /// Held unretained, not `weak`: a weak reference allocates a side table per object,
+    /// which a fetch of 100,000 objects pays 100,000 times. It is safe because a context
+    /// sets it to nil for every object it unregisters, and for all of them in its
+    /// deinit, so it never points at a context that is gone.
+    public final internal(set) var managedObjectContext: ManagedObjectContext? {
+        @inline(__always) get { unchecked.managedObjectContext }
+        @inline(__always) set { unchecked.managedObjectContext = newValue }
+    }
     /// Whether the object was inserted and not yet saved.
-    @exclusivity(unchecked) public internal(set) var isInserted = false
+    public final internal(set) var isInserted: Bool {
+        @inline(__always) get { unchecked.isInserted }
+        @inline(__always) set { unchecked.isInserted = newValue }
+    }
     /// Whether the object was deleted and the deletion not yet saved.
-    @exclusivity(unchecked) public internal(set) var isDeleted = false
+    public final internal(set) var isDeleted: Bool {
+        @inline(__always) get { unchecked.isDeleted }
+        @inline(__always) set { unchecked.isDeleted = newValue }
+    }
 
-    /// Committed values; nil while the object is a fault (or new).
-    @exclusivity(unchecked) var snapshot: RowSnapshot? {
-        didSet {
-            if snapshot != nil {
-                partial = nil
-                fetchedRow = nil
+    /// Committed values; nil while the object is a fault (or new). Setting one drops
+    /// the partial row and the fetch's row.
+    final var snapshot: RowSnapshot? {
+        @inline(__always) get { unchecked.snapshot }
+        @inline(__always) set {
+            unchecked.snapshot = newValue
+            if newValue != nil {
+                unchecked.partial = nil
+                unchecked.fetchedRow = nil
             }
         }
     }
     /// A fault's row as its fetch put it in the row cache, kept so the first read fills
     /// from it without the coordinator's lock; valid while the row cache's generation
     /// is still ``fetchedRowGeneration`` (``ManagedObjectContext/fulfill(_:)``).
-    @exclusivity(unchecked) var fetchedRow: RowSnapshot?
+    final var fetchedRow: RowSnapshot? {
+        @inline(__always) get { unchecked.fetchedRow }
+        @inline(__always) set { unchecked.fetchedRow = newValue }
+    }
     /// The row cache's generation when ``fetchedRow`` was its cache entry.
-    @exclusivity(unchecked) var fetchedRowGeneration: UInt64 = 0
+    final var fetchedRowGeneration: UInt64 {
+        @inline(__always) get { unchecked.fetchedRowGeneration }
+        @inline(__always) set { unchecked.fetchedRowGeneration = newValue }
+    }
     /// Some committed values, from a fetch with `propertiesToFetch`: a partial fault.
-    @exclusivity(unchecked) var partial: PartialRow?
+    final var partial: PartialRow? {
+        @inline(__always) _read { yield unchecked.partial }
+        @inline(__always) _modify { yield &unchecked.partial }
+    }
     /// Changed attribute values, by attribute index (which is also the snapshot slot).
-    @exclusivity(unchecked) var attributeChanges = AttributeChanges()
-    // `Dictionary()`, not `[:]`: the empty literal goes through
-    // `init(dictionaryLiteral:)`, whose empty variadic array asked the runtime for its
-    // type metadata on every object made (about 330 instructions).
+    final var attributeChanges: AttributeChanges {
+        @inline(__always) _read { yield unchecked.attributeChanges }
+        @inline(__always) _modify { yield &unchecked.attributeChanges }
+    }
     /// Changed to-one targets, by relationship index.
-    @exclusivity(unchecked) var toOneChanges = [Int: ObjectID?]()
+    final var toOneChanges: [Int: ObjectID?] {
+        @inline(__always) _read { yield unchecked.toOneChanges }
+        @inline(__always) _modify { yield &unchecked.toOneChanges }
+    }
     /// To-many states, by relationship index.
-    @exclusivity(unchecked) var toMany = [Int: ToManyState]()
+    final var toMany: [Int: ToManyState] {
+        @inline(__always) _read { yield unchecked.toMany }
+        @inline(__always) _modify { yield &unchecked.toMany }
+    }
     /// Whether this object holds a reference on its row-cache entry.
-    @exclusivity(unchecked) var holdsCacheReference = false
+    final var holdsCacheReference: Bool {
+        @inline(__always) get { unchecked.holdsCacheReference }
+        @inline(__always) set { unchecked.holdsCacheReference = newValue }
+    }
     /// The permanent ID a save in progress gave this inserted object.
     var pendingPermanentID: ObjectID?
     /// Whether this is a batch insert's reused row object: relationship writes on it
     /// are only recorded (the request then fails), never applied to other objects.
     var isBatchRow = false
     /// Which of its context's change lists hold the object (``ObjectList`` bits).
-    @exclusivity(unchecked) var listMembership: UInt8 = 0
+    final var listMembership: UInt8 {
+        @inline(__always) get { unchecked.listMembership }
+        @inline(__always) set { unchecked.listMembership = newValue }
+    }
 
     /// Whether this instance only answers which property a key path names (see
     /// ``PropertyProbe``): never registered, never read from a store.
@@ -95,8 +129,8 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     /// Makes an object; the engine is the only caller (`ObjectCreation` has no public
     /// initializer). Subclasses inherit it: declare no designated initializer of your own.
     public required init(_ creation: ObjectCreation) {
-        objectID = creation.objectID
-        managedObjectContext = creation.context
+        unchecked = UncheckedObjectState(
+            objectID: creation.objectID, context: creation.context)
         probe = creation.probe
     }
 

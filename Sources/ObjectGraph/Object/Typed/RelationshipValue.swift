@@ -48,7 +48,11 @@ extension Set: RelationshipValue where Element: ManagedObject {
     }
     @inlinable
     public static func make(from objects: [ManagedObject]) -> Self {
-        Set(objects.lazy.map { unsafeDowncast($0, to: Element.self) })
+        // Sized once: `Set(objects.lazy.map …)` cannot know the count and grew (and
+        // rehashed) its table as it went.
+        var set = Set<Element>(minimumCapacity: objects.count)
+        for object in objects { set.insert(unsafeDowncast(object, to: Element.self)) }
+        return set
     }
     @inlinable
     public var objects: [ManagedObject] { Array(self) }

@@ -95,14 +95,12 @@ extension StoreCoordinator {
         }
     }
 
-    /// The IDs at the other end of a to-many: one SELECT (a to-many fault firing).
-    func relatedObjectIDs(_ relationship: ResolvedRelationship, of id: ObjectID) throws
-        -> [ObjectID]
-    {
-        let destination = model.entity(id: relationship.destinationID)
-        let layout = layout(for: destination)
-        let sql = ObjectSelect.toMany(
-            relationship, destination: layout, primaryKey: id.primaryKey ?? 0)
+    /// The IDs at the other end of `id`'s to-many `index`: one SELECT (a to-many fault
+    /// firing), its text built at open.
+    func relatedObjectIDs(_ index: Int, of id: ObjectID) throws -> [ObjectID] {
+        let relationship = id.entity.relationships[index]
+        let layout = layout(for: model.entity(id: relationship.destinationID))
+        let sql = toManySelect(index, of: id)
         return try withConnection { connection in
             let ids = try connection.fetchAll(sql) {
                 layout.objectID(from: $0, model: model, store: storeUUID)

@@ -20,12 +20,21 @@ final class StoreCoordinator: @unchecked Sendable {
     let statistics: StatisticsCollector
     private let lock = NSLock()
     private let connection: Connection
-    /// Unchecked exclusivity: only touched under `lock`, once or more per fetched row.
-    @exclusivity(unchecked) private var rowCache = RowCache()
+    /// The row cache, kept without the runtime's exclusivity check: only touched under
+    /// `lock`, once or more per fetched row (`UncheckedState.swift`).
+    @exclusivity(unchecked) private var unchecked = UncheckedStoreState()
+    private var rowCache: RowCache {
+        @inline(__always) _read { yield unchecked.rowCache }
+        @inline(__always) _modify { yield &unchecked.rowCache }
+    }
     private var engineTrace: EngineTrace?
     /// The row cache's generation, read without the lock (``RowCacheGeneration``).
     let rowCacheGeneration: RowCacheGeneration
     private let layouts: [RowLayout]
+    /// Each to-many's fault SELECT, built once at open with a placeholder key (its first
+    /// argument): `[entity.id - 1][relationship index]`, nil for a to-one. A to-many
+    /// fault binds its key into it and builds no string.
+    private let toManySelects: [[SQL?]]
     private let inserts: [SQL]
     /// Whether saves record persistent history (docs/HISTORY.md).
     let isHistoryTracked: Bool
@@ -43,7 +52,7 @@ final class StoreCoordinator: @unchecked Sendable {
         statistics: StatisticsCollector, traceSinks: [any EngineTraceSink]
     ) throws {
         self.statistics = statistics
-        rowCacheGeneration = rowCache.generation
+        rowCacheGeneration = unchecked.rowCache.generation
         engineTrace = EngineTrace(sinks: traceSinks)
         let sinks: [any TraceSink] = [statistics] + (engineTrace.map { [$0] } ?? [])
         guard description.type != .binary || description.url != nil else {
@@ -82,8 +91,26 @@ final class StoreCoordinator: @unchecked Sendable {
         }
         storeUUID = uuid
         let entities = self.model.resolvedEntities
-        layouts = entities.map { RowLayout(entity: $0, entities: entities) }
+        let rowLayouts = entities.map { RowLayout(entity: $0, entities: entities) }
+        layouts = rowLayouts
         inserts = entities.map(WriteSQL.insert(into:))
+        toManySelects = entities.map { entity in
+            entity.relationships.map { relationship in
+                relationship.isToMany
+                    ? ObjectSelect.toMany(
+                        relationship, destination: rowLayouts[relationship.destinationID - 1],
+                        primaryKey: 0)
+                    : nil
+            }
+        }
+    }
+
+    /// The fault SELECT of relationship `index` (a to-many) of `id`'s entity, `id`'s key
+    /// bound: the same text and arguments ``ObjectSelect/toMany(_:destination:primaryKey:)``
+    /// builds, from the template made at open.
+    func toManySelect(_ index: Int, of id: ObjectID) -> SQL {
+        let template = toManySelects[id.entity.id - 1][index]!
+        return ObjectSelect.toMany(template, primaryKey: id.primaryKey ?? 0)
     }
 
     /// The store's file, or `:memory:`: what errors name.
