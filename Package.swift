@@ -42,10 +42,12 @@ let package = Package(
         // The SwiftData-style API (ModelContainer, ModelContext, #Predicate to SQL) over
         // ObjectGraph: docs/SWIFTDATA.md.
         .target(name: "ObjectGraphData", dependencies: ["ObjectGraph"]),
-        // Query assertions for users' test targets (Swift Testing) over the engine trace
-        // or SQLDebug log text: docs/TESTING-QUERIES.md.
+        // Query assertions and query snapshots for users' test targets (Swift Testing;
+        // XCTest through XCTestCase.expectQueries) over the engine trace or SQLDebug log
+        // text: docs/TESTING-QUERIES.md.
         .target(
-            name: "FaultlineTesting", dependencies: ["ObjectGraph", "SQLiteDB", "CoreDataLog"]),
+            name: "FaultlineTesting",
+            dependencies: ["ObjectGraph", "SQLiteDB", "CoreDataLog", "DurableFiles"]),
         .target(name: "Workloads", dependencies: ["ObjectGraph", "SQLiteDB", "DurableFiles"]),
         .target(
             name: "BenchKit",
@@ -86,7 +88,7 @@ let package = Package(
         .testTarget(name: "CoreDataLogTests", dependencies: ["CoreDataLog"]),
         .testTarget(
             name: "FaultlineTestingTests",
-            dependencies: ["FaultlineTesting", "ObjectGraph", "CoreDataLog"]),
+            dependencies: ["FaultlineTesting", "ObjectGraph", "CoreDataLog", "TestSupport"]),
         .testTarget(
             name: "SQLiteDBTests",
             dependencies: ["SQLiteDB", "SQLiteFaultInjection", "TestSupport"]),

@@ -1,9 +1,12 @@
 import CoreDataLog
+import Foundation
 import Testing
 
 /// Assertions about the statements of a block or a log, chained; each failing one
-/// records a Swift Testing issue at the caller's line, naming the statements, their
-/// counts and their plans, and the chain goes on (like `#expect`, not `#require`).
+/// records a Swift Testing issue at the caller's line (an `XCTestCase`'s failure, when
+/// made by its `expectQueries(in:_:)`), naming the statements,
+/// their counts and their plans, and the chain goes on (like `#expect`, not
+/// `#require`).
 ///
 /// ```swift
 /// try await expectQueries(in: container) { try context.fetch(request) }
@@ -20,13 +23,21 @@ import Testing
 /// - ``noFullScan(sourceLocation:)``
 /// - ``columnsRead(of:_:sourceLocation:)``
 /// - ``usesIndex(_:sourceLocation:)``
+/// - ``matchesSnapshot(_:record:filePath:function:sourceLocation:)``
 public struct QueryExpectation: Sendable {
     /// The statements judged.
     public let log: QueryLog
+    /// Where failures go: Swift Testing's issues, or an XCTest case.
+    let reporter: FailureReporter
 
     /// Assertions over `log` (a log captured from Core Data, statements of your own).
     public init(_ log: QueryLog) {
+        self.init(log, reporter: .swiftTesting)
+    }
+
+    init(_ log: QueryLog, reporter: FailureReporter) {
         self.log = log
+        self.reporter = reporter
     }
 
     /// The statements judged, in order.
@@ -38,7 +49,50 @@ public struct QueryExpectation: Sendable {
         -> QueryExpectation
     {
         if let failure = check.failure(in: log) {
-            Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
+            reporter.record(failure, at: sourceLocation)
+        }
+        return self
+    }
+
+    /// The block's statement shapes (fingerprints, how often each ran, their plans)
+    /// match the snapshot recorded beside the test:
+    /// `__QuerySnapshots__/<test file>.<test>[.<name>].json` in the directory of
+    /// `filePath`. With `FAULTLINE_RECORD_SNAPSHOTS=1` in the environment (or
+    /// `record: true`) the snapshot is written instead (temporary file, then rename),
+    /// and with `FAULTLINE_RECORD_SNAPSHOTS=missing` only when there is none.
+    ///
+    /// A missing snapshot fails, saying how to record it; so does one this run wrote
+    /// while `CI` is `true`, so CI never passes on a snapshot it made. A difference
+    /// fails with the fingerprint and plan diff the lab's gates print:
+    ///
+    /// ```
+    /// + SELECT t0.Z_PK, t0.ZTITLE FROM ZPOST t0 WHERE t0.Z_PK = ? ×20 (appeared)
+    /// ~ plan of SELECT … FROM ZPOST t0 WHERE t0.ZAUTHOR = ?:
+    ///     - SEARCH t0 USING INDEX ZPOST_ZAUTHOR_INDEX (ZAUTHOR=?)
+    ///     + SCAN t0
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: Tells several snapshots of one test apart.
+    ///   - record: Records (true) or compares (false) whatever the environment says.
+    @discardableResult
+    public func matchesSnapshot(
+        _ name: String? = nil, record: Bool? = nil, filePath: String = #filePath,
+        function: String = #function, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> QueryExpectation {
+        let check = SnapshotCheck(
+            filePath: filePath, function: function, name: name, record: record,
+            environment: ProcessInfo.processInfo.environment)
+        return matchesSnapshot(check, sourceLocation: sourceLocation)
+    }
+
+    /// ``matchesSnapshot(_:record:filePath:function:sourceLocation:)`` with the place
+    /// and mode decided.
+    func matchesSnapshot(_ check: SnapshotCheck, sourceLocation: SourceLocation)
+        -> QueryExpectation
+    {
+        if let failure = check.failure(for: QuerySnapshot(log), log: log) {
+            reporter.record(failure, at: sourceLocation)
         }
         return self
     }

@@ -79,12 +79,19 @@ import Testing
         Entry(
             name: "shard past the count", arguments: ["run", "--shard", "4/3"],
             expected:
-                "error: invalid value \'4/3\' for --shard: expected i/n with 1 <= i <= n, like 1/4, or auto (auto/n for a Kubernetes Indexed Job)"
+                "error: invalid value \'4/3\' for --shard: expected i/n with 1 <= i <= n, like 1/4, auto (auto/n for a Kubernetes Indexed Job), or i with --shard-plan"
         ),
         Entry(
             name: "shard-costs without a shard",
             arguments: ["run", "--shard-costs", "Benchmarks/Baselines/ci.json"],
             expected: "error: --shard-costs needs --shard"),
+        Entry(
+            name: "a bare shard index without a plan", arguments: ["run", "--shard", "2"],
+            expected: "error: --shard 2 needs --shard-plan FILE (or give --shard 2/N)"),
+        Entry(
+            name: "shard-plan without a shard",
+            arguments: ["run", "--shard-plan", "Benchmarks/Baselines/ci.json"],
+            expected: "error: --shard-plan needs --shard I"),
         Entry(
             name: "unknown suite", arguments: ["run", "--suite", "nosuch"],
             expected:

@@ -100,6 +100,55 @@ import Testing
                 """)
     }
 
+    /// One case with SQLite's page-cache counters beside a statement count.
+    static func cacheResults() -> RunResults {
+        let id = BenchmarkID(suite: "materialize", scenario: "n-plus-one")
+        let metrics: [(String, Double)] = [
+            ("sql.statements", 2), ("sqlite.cache-hits", 34_580), ("sqlite.cache-misses", 3),
+            ("sqlite.wal-commits", 1), ("sqlite.syncs", 0),
+        ]
+        return ReportFixtures.results([
+            CaseResult(
+                key: CaseKey(benchmark: id, configuration: "engine", size: 10_000),
+                status: .passed, checksum: nil, iterations: ["instrumented": 1],
+                metrics: metrics.map {
+                    MetricResult(
+                        metric: Metric(name: $0.0, unit: .count), samples: [$0.1], seed: 1)
+                }, errors: [])
+        ])
+    }
+
+    @Test("benchfmt: SQLite's cache and sync counters are never assume=exact")
+    func benchfmtVaryingCounters() {
+        #expect(
+            ResultsExport(Self.cacheResults()).text(.benchfmt) == """
+                Unit sql-statements/op better=lower assume=exact
+                Unit sqlite-cache-hits/op better=lower
+                Unit sqlite-cache-misses/op better=lower
+                Unit sqlite-wal-commits/op better=lower assume=exact
+                Unit sqlite-syncs/op better=lower
+                BenchmarkMaterialize/n-plus-one/config=engine/size=10000 1 2 sql-statements/op 34580 sqlite-cache-hits/op 3 sqlite-cache-misses/op 1 sqlite-wal-commits/op 0 sqlite-syncs/op
+
+                """)
+    }
+
+    @Test("benchfmt: exact only what the given thresholds gate exactly")
+    func benchfmtUnderThresholds() {
+        let reportOnly = GateThresholds(
+            counters: GateRule(gate: true),
+            metrics: ["sqlite.wal-commits": GateRule(gate: false)],
+            benchmarks: ["materialize/n-plus-one": ["sql.statements": GateRule(tolerance: 0.1)]])
+        let text = ResultsExport(Self.cacheResults(), thresholds: reportOnly).text(.benchfmt)
+        #expect(!text.contains("assume=exact"))
+        let allGated = ResultsExport(Self.cacheResults(), thresholds: GateThresholds())
+            .text(.benchfmt)
+        #expect(
+            allGated.split(separator: "\n").filter { $0.hasSuffix("assume=exact") } == [
+                "Unit sql-statements/op better=lower assume=exact",
+                "Unit sqlite-wal-commits/op better=lower assume=exact",
+            ])
+    }
+
     @Test("an empty run exports empty documents")
     func empty() {
         let export = ResultsExport(ReportFixtures.results([]))

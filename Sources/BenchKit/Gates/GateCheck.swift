@@ -20,6 +20,10 @@ public struct GateCheck: Sendable {
     /// Gate allocation and instruction counts against a baseline from another
     /// environment too (``GateEvaluator/gatesAcrossEnvironments``).
     public var gatesAcrossEnvironments = false
+    /// The baselines of other environments beside the file (``BaselineSet``): a run is
+    /// gated against the one of its environment. Only ``baseline`` for a run
+    /// directory, a reference build, or a file without siblings.
+    public let baselines: BaselineSet
 
     /// Reads the baseline (a file or a run directory) and the thresholds file, if any.
     /// - Parameters:
@@ -27,10 +31,15 @@ public struct GateCheck: Sendable {
     ///   - thresholds: The thresholds file; nil for the built-in rules.
     ///   - allowsDatasetChange: Compare even when the datasets' hashes differ.
     /// - Throws: ``ResultsFileError`` for a missing, malformed or wrong-version file.
+    ///
+    /// A baseline file `DIR/NAME.json` brings its siblings `DIR/NAME.env-<id>.json`, the
+    /// same baseline recorded in other environments; ``apply(to:)`` picks one.
     public init(baseline path: String, thresholds: String?, allowsDatasetChange: Bool) throws {
+        let primary = try RunResults.read(from: URL(fileURLWithPath: RunResults.file(at: path)))
         try self.init(
-            reference: RunResults.read(from: URL(fileURLWithPath: RunResults.file(at: path))),
-            name: path, thresholds: thresholds, allowsDatasetChange: allowsDatasetChange)
+            reference: primary, name: path, thresholds: thresholds,
+            allowsDatasetChange: allowsDatasetChange,
+            baselines: BaselineSet(primary: path, results: primary))
     }
 
     /// Gates against `reference`, already in memory (`bench run --against`), named
@@ -46,6 +55,17 @@ public struct GateCheck: Sendable {
         reference: RunResults, name: String, thresholds: String?, allowsDatasetChange: Bool,
         defaults: GateThresholds = GateThresholds()
     ) throws {
+        try self.init(
+            reference: reference, name: name, thresholds: thresholds,
+            allowsDatasetChange: allowsDatasetChange, defaults: defaults,
+            baselines: BaselineSet(member: .init(path: name, results: reference)))
+    }
+
+    private init(
+        reference: RunResults, name: String, thresholds: String?, allowsDatasetChange: Bool,
+        defaults: GateThresholds = GateThresholds(), baselines: BaselineSet
+    ) throws {
+        self.baselines = baselines
         baselinePath = name
         baseline = reference
         self.thresholds =
@@ -75,9 +95,13 @@ public struct GateCheck: Sendable {
         return GateEvaluator(thresholds: thresholds).unmatchedRules(in: [baseline, results])
     }
 
-    /// `results` with the comparison filled in.
+    /// `results` with the comparison filled in, against the baseline of its
+    /// environment (``BaselineSet/choice(for:)``).
     /// - Throws: ``ResultsFileError`` when datasets changed and that is not allowed.
     public func apply(to results: RunResults) throws -> RunResults {
+        let choice = baselines.choice(for: CounterEnvironment(results.environment))
+        let baseline = choice.member.results
+        let baselinePath = choice.member.path
         let changes = Baseline.datasetChanges(baseline: baseline, current: results)
         if !changes.isEmpty && !allowsDatasetChange {
             throw ResultsFileError(
@@ -90,6 +114,7 @@ public struct GateCheck: Sendable {
             thresholds: thresholds, gatesAcrossEnvironments: gatesAcrossEnvironments
         ).compare(
             baseline: baseline, current: results, name: baselinePath)
+        gated.comparison?.baselineChoice = choice.note
         return gated
     }
 }

@@ -95,12 +95,40 @@ public struct GateThresholds: Hashable, Sendable, Codable {
 }
 
 extension Metric {
+    /// Counters that count a cache's or a log's state rather than the code's work, so
+    /// they move between runs of the same build: SQLite's page-cache counters
+    /// (`sqlite.cache-hits`, `-misses`, `-writes`, `-spills`), its checkpoints and
+    /// checkpointed frames, and file syncs (`materialize/n-plus-one [engine]` hit the
+    /// cache 34,580 and 34,596 times in two runs of one commit). The CI gate reports
+    /// them without gating (`ci-thresholds.json`), and exports never mark them exact.
+    public static let varyingCounters: Set<String> = [
+        "sqlite.cache-hits", "sqlite.cache-misses", "sqlite.cache-writes",
+        "sqlite.cache-spills", "sqlite.checkpoints", "sqlite.checkpointed-frames",
+        "sqlite.syncs",
+    ]
+
     /// Whether the built-in gate compares this metric exactly: a count with no
     /// tolerance (statements, rows, faults, steps; not allocations or instructions,
-    /// which move a little without a code change). Exports mark such metrics exact
-    /// (Go benchfmt's `assume=exact`).
+    /// which move a little without a code change) that is not one of
+    /// ``varyingCounters``. Exports mark such metrics exact (Go benchfmt's
+    /// `assume=exact`).
     public var isExactCounter: Bool {
-        let rule = GateThresholds.builtIn(for: self)
-        return rule.kind == .counter && (rule.tolerance ?? 0) == 0
+        isExactCounter(under: GateThresholds())
+    }
+
+    /// Whether `thresholds` gate this metric exactly in every benchmark: a count, not
+    /// one of ``varyingCounters``, whose rule is a gating counter rule with no
+    /// tolerance and no floor (a report-only rule, `"gate": false`, is not exact).
+    /// - Parameter benchmarks: The benchmarks whose rules must all agree; none judges
+    ///   the metric's own rule only.
+    public func isExactCounter(under thresholds: GateThresholds, in benchmarks: [BenchmarkID] = [])
+        -> Bool
+    {
+        guard unit == .count, !Self.varyingCounters.contains(name) else { return false }
+        let probes = benchmarks.isEmpty ? [BenchmarkID(suite: "any", scenario: "any")] : benchmarks
+        return probes.allSatisfy { benchmark in
+            let rule = thresholds.rule(for: self, in: benchmark)
+            return rule.kind == .counter && rule.gate && rule.tolerance == 0 && rule.floor == 0
+        }
     }
 }

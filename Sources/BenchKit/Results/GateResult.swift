@@ -81,6 +81,10 @@ public struct BaselineComparison: Hashable, Sendable, Codable {
     /// files written before it was recorded). While set, allocation and instruction
     /// counts are reported, not gated, unless `--gate-across-environments`.
     public var environmentChanges: [String]?
+    /// Which of several baselines side by side (`NAME.json`, `NAME.env-<id>.json`)
+    /// was picked for this run's environment, or that none was recorded in it; nil
+    /// when there was one baseline.
+    public var baselineChoice: String?
 
     /// Makes a comparison.
     public init(

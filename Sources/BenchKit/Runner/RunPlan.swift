@@ -32,18 +32,37 @@ public struct RunPlan: Sendable {
     ///     keeps all.
     ///   - costs: Measured costs for the shard plan (`--shard-costs`); nil balances
     ///     by case count.
+    ///   - shardPlan: A plan made beforehand (`--shard-plan`), which decides instead of
+    ///     `costs`; groups it does not list are left out (``ShardPlan/mismatch(with:)``
+    ///     says which, and the session refuses such a run).
     public init(
         benchmarks: [Benchmark], filter: Glob? = nil, sizes: [Int]? = nil, shard: Shard? = nil,
-        costs: RunResults? = nil
+        costs: RunResults? = nil, shardPlan: ShardPlan? = nil
     ) {
         let all = Self.allGroups(benchmarks, filter: filter, sizes: sizes)
         guard let shard else {
             groups = all
             return
         }
+        if let shardPlan {
+            groups = all.filter {
+                shardPlan.shard(of: $0.benchmark.id.description, size: $0.size) == shard.index
+            }
+            return
+        }
         let plan = Self.shardPlan(all, count: shard.count, costs: costs)
         groups = all.enumerated().filter { plan.includes(position: $0.offset, in: shard.index) }
             .map(\.element)
+    }
+
+    /// Every group (benchmark ID and size, run order) before sharding, as a shard plan
+    /// lists them.
+    public static func groupKeys(benchmarks: [Benchmark], filter: Glob? = nil, sizes: [Int]? = nil)
+        -> [(benchmark: String, size: Int)]
+    {
+        allGroups(benchmarks, filter: filter, sizes: sizes).map {
+            (benchmark: $0.benchmark.id.description, size: $0.size)
+        }
     }
 
     /// The shard plan of `benchmarks` over `count` shards: `bench plan` prints it and

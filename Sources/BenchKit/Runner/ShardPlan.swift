@@ -51,6 +51,13 @@ public struct ShardPlan: Hashable, Sendable {
         unit = costs.unit
     }
 
+    /// A plan read from a file (``read(from:)``).
+    init(entries: [Entry], count: Int, unit: String) {
+        self.entries = entries
+        self.count = count
+        self.unit = unit
+    }
+
     /// The predicted total of each shard, 1...count in order.
     public var predictedTotals: [Double] {
         (1...count).map { shard in entries.filter { $0.shard == shard }.reduce(0) { $0 + $1.cost } }

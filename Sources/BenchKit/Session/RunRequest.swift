@@ -14,6 +14,9 @@ public struct RunRequest: Equatable, Sendable {
     /// The results whose measured times the shard plan balances; nil balances by
     /// case count.
     public var shardCosts: RunResults?
+    /// A plan file's plan (`--shard-plan`): ``shard`` runs its shard of it, and the
+    /// session refuses a plan whose groups are not this run's.
+    public var shardPlan: ShardPlan?
     /// The profile named.
     public var profile: RunProfile
     /// The profile's limits with any overrides applied.

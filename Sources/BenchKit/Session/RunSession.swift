@@ -38,9 +38,16 @@ public struct RunSession {
         self.request = request
         self.host = host
         benchmarks = suites.filter { request.suites.contains($0.name) }.flatMap(\.benchmarks)
+        if let shardPlan = request.shardPlan,
+            let problem = shardPlan.mismatch(
+                with: RunPlan.groupKeys(
+                    benchmarks: benchmarks, filter: request.filter, sizes: request.sizes))
+        {
+            throw .shardPlanMismatch(problem)
+        }
         plan = RunPlan(
             benchmarks: benchmarks, filter: request.filter, sizes: request.sizes,
-            shard: request.shard, costs: request.shardCosts)
+            shard: request.shard, costs: request.shardCosts, shardPlan: request.shardPlan)
         guard !plan.groups.isEmpty else { throw .nothingToRun }
     }
 
@@ -110,11 +117,16 @@ public struct RunSession {
 public enum RunSessionError: Error, Equatable, CustomStringConvertible {
     /// The suites, filter and shard select no benchmark.
     case nothingToRun
+    /// The shard plan (`--shard-plan`) lists other groups than the run selects.
+    case shardPlanMismatch(String)
 
     /// One line: what is wrong.
     public var description: String {
         switch self {
         case .nothingToRun: "no benchmark matches the selected suites, filter and shard"
+        case .shardPlanMismatch(let problem):
+            "--shard-plan does not match this run's cases: \(problem); make the plan with "
+                + "the same --suite, --filter and --sizes ('bench plan --shards N --out FILE')"
         }
     }
 }

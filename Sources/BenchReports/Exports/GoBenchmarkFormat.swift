@@ -5,7 +5,8 @@ import Foundation
 /// `Benchmark<Suite>/<scenario>/config=<name>/size=<n> <iterations> <value> <unit> …`
 /// with every metric's median per operation, and a `Unit` line per unit giving
 /// `better=lower|higher` and, for counters the gates compare exactly (statements,
-/// rows, faults: zero tolerance), `assume=exact`.
+/// rows, faults: gating, zero tolerance; never SQLite's cache or checkpoint counters,
+/// which move between runs of one build), `assume=exact`.
 ///
 /// Names hold no spaces (a space becomes `_`, as Go's testing package writes
 /// sub-benchmark names); units are the metric's name, `-` for `.`, then `ns/op`,
@@ -15,7 +16,8 @@ import Foundation
 /// https://github.com/golang/go/issues/43744 (unit metadata),
 /// https://pkg.go.dev/golang.org/x/perf/benchfmt
 enum GoBenchmarkFormat {
-    static func text(_ entries: [ResultsExport.Entry]) -> String {
+    /// The text; `isExact` says which metrics get `assume=exact`.
+    static func text(_ entries: [ResultsExport.Entry], isExact: (Metric) -> Bool) -> String {
         var lines: [String] = []
         var units: [String: ResultsExport.Entry] = [:]
         var unitOrder: [String] = []
@@ -40,7 +42,7 @@ enum GoBenchmarkFormat {
         let metadata = unitOrder.map { unit in
             let metric = units[unit]!.metric
             let better = metric.direction == .smallerIsBetter ? "lower" : "higher"
-            return "Unit \(unit) better=\(better)" + (metric.isExactCounter ? " assume=exact" : "")
+            return "Unit \(unit) better=\(better)" + (isExact(metric) ? " assume=exact" : "")
         }
         return (metadata + lines).map { $0 + "\n" }.joined()
     }

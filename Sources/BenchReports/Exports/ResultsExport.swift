@@ -34,9 +34,18 @@ public struct ResultsExport {
     }
 
     let entries: [Entry]
+    /// The rules that decide which counters benchfmt marks `assume=exact`.
+    let thresholds: GateThresholds
 
     /// The passed cases of `results` with their metrics.
-    public init(_ results: RunResults) {
+    /// - Parameters:
+    ///   - results: The run.
+    ///   - thresholds: The gate's rules (a thresholds file): benchfmt marks a counter
+    ///     `assume=exact` only when they gate it exactly in every case exported and it
+    ///     is not one of ``BenchKit/Metric/varyingCounters``; the built-in rules when
+    ///     none is given.
+    public init(_ results: RunResults, thresholds: GateThresholds = GateThresholds()) {
+        self.thresholds = thresholds
         entries = results.cases.filter { $0.status == .passed }.flatMap { result in
             let iterations = result.iterations["timed"] ?? result.iterations["counted"] ?? 0
             return result.metrics.map {
@@ -52,7 +61,12 @@ public struct ResultsExport {
         switch format {
         case .bmf: BencherMetricFormat.text(entries)
         case .githubActionBenchmark: GitHubActionBenchmark.text(entries)
-        case .benchfmt: GoBenchmarkFormat.text(entries)
+        case .benchfmt:
+            GoBenchmarkFormat.text(entries) { metric in
+                metric.isExactCounter(
+                    under: thresholds,
+                    in: Array(Set(entries.filter { $0.metric == metric }.map(\.key.benchmark))))
+            }
         }
     }
 

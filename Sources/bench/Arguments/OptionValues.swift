@@ -82,16 +82,18 @@ enum OptionValues {
         }
     }
 
-    /// A shard `i/n` with 1 <= i <= n, or `auto` / `auto/n` (the CI's variables).
+    /// A shard `i/n` with 1 <= i <= n, `auto` / `auto/n` (the CI's variables), or a
+    /// bare `i` >= 1 (a shard of `--shard-plan`'s plan, which gives the count).
     static func shard(_ text: String, _ option: String) throws(OptionValueError) -> ShardChoice {
         if text == "auto" { return .auto(total: nil) }
+        if let index = Int(text), index >= 1, text.allSatisfy(\.isASCII) { return .index(index) }
         if text.hasPrefix("auto/"), let total = Int(text.dropFirst(5)), total >= 1 {
             return .auto(total: total)
         }
         guard let shard = Shard(parsing: text) else {
             throw OptionValueError(
                 "invalid value '\(text)' for \(option): expected i/n with 1 <= i <= n, like "
-                    + "1/4, or auto (auto/n for a Kubernetes Indexed Job)")
+                    + "1/4, auto (auto/n for a Kubernetes Indexed Job), or i with --shard-plan")
         }
         return .fixed(shard)
     }
@@ -159,4 +161,6 @@ enum OptionValues {
 enum ShardChoice: Equatable, Sendable {
     case fixed(Shard)
     case auto(total: Int?)
+    /// `i` alone: shard i of the `--shard-plan` file's plan.
+    case index(Int)
 }

@@ -14,8 +14,13 @@ struct BaselineCommand: Subcommand {
         --keep-samples. Partial runs and runs with failed cases are refused. When the
         baseline exists and was made from other datasets (content hash or seed) or with
         another schema version, it is kept unless --allow-dataset-change. The file is
-        replaced atomically: a failed write leaves the old baseline whole. Exit codes:
-        0 written, 2 usage or input error.
+        replaced atomically: a failed write leaves the old baseline whole. Baselines of
+        several environments (toolchain, SQLite, libc, allocator, architecture) live
+        side by side: DIR/NAME.json and DIR/NAME.env-<id>.json; update replaces the one
+        recorded in the run's environment (NAME.json when it is, or when it is the
+        only one and records no environment), or adds NAME.env-<id>.json, and keeps
+        the others; compare picks by environment (docs/GATES.md). Exit codes: 0
+        written, 2 usage or input error.
         """
     static let from = ValueOption(
         "--from", "RESULTS", "results.json or run directory (default Reports/latest)")
@@ -55,20 +60,47 @@ struct BaselineCommand: Subcommand {
                 throw ResultsFileError(
                     path: file, reason: "partial run or failed cases; not a baseline")
             }
-            try checkExisting(against: results)
-            let url = URL(fileURLWithPath: destination)
+            let (target, others) = try Self.target(for: results, primary: destination)
+            try checkExisting(target, against: results)
+            let url = URL(fileURLWithPath: target)
             try AtomicFile.createDirectory(url.deletingLastPathComponent())
             try AtomicFile.write(
                 Baseline.make(from: results, keepSamples: keepsSamples).jsonData(), to: url)
-            console.out("baseline: \(destination) (\(results.cases.count) cases from \(file))")
+            console.out("baseline: \(target) (\(results.cases.count) cases from \(file))")
+            console.out("environment: \(CounterEnvironment(results.environment))")
+            if !others.isEmpty {
+                console.out("kept, other environments: " + others.joined(separator: ", "))
+            }
             return .success
         } catch {
             return console.failure(error, .usage)
         }
     }
 
+    /// The file to write for `results`' environment among `primary` and its
+    /// siblings, and the others' paths: the primary when it is missing or recorded in
+    /// this environment (or in no recorded environment that differs), else the sibling
+    /// of this environment, new or existing.
+    static func target(for results: RunResults, primary: String) throws
+        -> (path: String, others: [String])
+    {
+        let environment = CounterEnvironment(results.environment)
+        guard FileManager.default.fileExists(atPath: primary) else {
+            return (primary, BaselineSet.siblings(of: primary))
+        }
+        let set = try BaselineSet(
+            primary: primary, results: RunResults.read(from: URL(fileURLWithPath: primary)))
+        let path =
+            set.members.first { $0.environment == environment }?.path
+            ?? set.members.first {
+                environment.differences(fromBaseline: $0.environment).isEmpty
+            }?.path
+            ?? BaselineSet.path(for: environment, beside: primary)
+        return (path, set.members.map(\.path).filter { $0 != path })
+    }
+
     /// Refuses to replace a baseline of other datasets or schema unless allowed.
-    private func checkExisting(against results: RunResults) throws {
+    private func checkExisting(_ destination: String, against results: RunResults) throws {
         guard !allowsDatasetChange, FileManager.default.fileExists(atPath: destination) else {
             return
         }

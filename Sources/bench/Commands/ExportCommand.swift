@@ -16,18 +16,24 @@ struct ExportCommand: Subcommand {
         the JSON of its customSmallerIsBetter tool (larger-is-better metrics are left
         out, named on standard error); benchfmt writes Go's benchmark format for
         benchstat, with a Unit line per unit and assume=exact on the counters the gates
-        compare exactly. Writes FILE atomically (--out), or standard output. docs/CI.md.
+        compare exactly: gating, zero tolerance and floor under --thresholds FILE (the
+        built-in rules without it), never SQLite's cache, checkpoint and sync counters,
+        which move between runs of one build. Writes FILE atomically (--out), or
+        standard output. docs/CI.md.
         Exit codes: 0 written, 2 usage or input error.
         """
     static let format = ValueOption(
         "--format", "bmf|github-action-benchmark|benchfmt", "the format (required)",
         OptionValues.choice(ResultsExport.Format.self))
     static let out = ValueOption("--out", "FILE", "write to FILE instead of standard output")
-    static let options: [any CommandOption] = [format, out]
+    static let thresholds = ValueOption(
+        "--thresholds", "FILE", "the gate's thresholds file: which counters are exact")
+    static let options: [any CommandOption] = [format, out, thresholds]
 
     let source: String
     let exportFormat: ResultsExport.Format
     let output: String?
+    let thresholdsPath: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.count == 1 else {
@@ -39,12 +45,17 @@ struct ExportCommand: Subcommand {
         }
         exportFormat = format
         output = try arguments.value(Self.out)
+        thresholdsPath = try arguments.value(Self.thresholds)
     }
 
     func run(console: Console) -> ExitCode {
         do {
             let path = RunResults.file(at: source)
-            let export = ResultsExport(try RunResults.read(from: URL(fileURLWithPath: path)))
+            let thresholds =
+                try thresholdsPath.map { try GateThresholds.read(from: URL(fileURLWithPath: $0)) }
+                ?? GateThresholds()
+            let export = ResultsExport(
+                try RunResults.read(from: URL(fileURLWithPath: path)), thresholds: thresholds)
             let text = export.text(exportFormat)
             for line in export.skipped(in: exportFormat) { console.err("note: \(line)") }
             if let output {

@@ -36,6 +36,7 @@ enum GateTable {
                 console.out("    \(line)")
             }
         }
+        if let choice = comparison.baselineChoice { console.out(choice) }
         for change in comparison.environmentChanges ?? [] {
             console.out("baseline environment differs: \(change)")
         }

@@ -1,5 +1,6 @@
 import BenchKit
 import BenchmarkSuites
+import DurableFiles
 import Foundation
 
 /// `bench plan`: the balanced shard plan `--shard I/N` runs, printed with each shard's
@@ -13,15 +14,19 @@ struct PlanCommand: Subcommand {
         shards, longest first to the least loaded, exactly as 'bench run --shard I/N'
         does: costed by the measured times of --from RESULTS (pass the same file to run
         as --shard-costs), or by case count without it. Prints each shard's predicted
-        total and groups, then a GitHub Actions matrix. Exit codes: 0 printed, 2 usage
+        total and groups, then a GitHub Actions matrix. --out FILE also writes the plan
+        as JSON (atomically) for 'bench run --shard-plan FILE --shard I', which runs
+        shard I of it and refuses a plan of other cases. Exit codes: 0 printed, 2 usage
         or input error.
         """
     static let shards = ValueOption(
         "--shards", "N", "how many shards (required)", OptionValues.integer(minimum: 1))
     static let from = ValueOption(
         "--from", "RESULTS", "cost groups by this results.json's measured times")
+    static let out = ValueOption(
+        "--out", "FILE", "also write the plan as JSON for 'bench run --shard-plan FILE'")
     static let options: [any CommandOption] = [
-        RunOptions.suite, RunOptions.filter, RunOptions.sizes, shards, from,
+        RunOptions.suite, RunOptions.filter, RunOptions.sizes, shards, from, out,
     ]
 
     let benchmarks: [Benchmark]
@@ -29,6 +34,7 @@ struct PlanCommand: Subcommand {
     let costsPath: String?
     let filter: Glob?
     let sizes: [Int]?
+    let output: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         let known = SuiteCatalog.all
@@ -44,6 +50,7 @@ struct PlanCommand: Subcommand {
         costsPath = try arguments.value(Self.from)
         filter = try arguments.value(RunOptions.filter)
         sizes = try arguments.value(RunOptions.sizes)
+        output = try arguments.value(Self.out)
     }
 
     func run(console: Console) -> ExitCode {
@@ -55,12 +62,18 @@ struct PlanCommand: Subcommand {
         }
         let plan = RunPlan.shardPlan(
             benchmarks: benchmarks, filter: filter, sizes: sizes, count: count, costs: costs)
-        for line in Self.lines(plan, from: costsPath) { console.out(line) }
+        for line in Self.lines(plan, from: costsPath, file: output) { console.out(line) }
+        guard let output else { return .success }
+        do {
+            try AtomicFile.write(plan.jsonData(), to: URL(fileURLWithPath: output))
+        } catch {
+            return console.failure(error, .usage)
+        }
         return .success
     }
 
     /// The plan as text: a header, each shard with its groups, the matrix.
-    static func lines(_ plan: ShardPlan, from path: String?) -> [String] {
+    static func lines(_ plan: ShardPlan, from path: String?, file: String? = nil) -> [String] {
         let unit = plan.unit == "cases" ? "cases" : "s"
         var lines = [
             "shard plan: \(plan.entries.count) groups over \(plan.count) shards, costed by "
@@ -77,7 +90,8 @@ struct PlanCommand: Subcommand {
         let list = (1...plan.count).map(String.init).joined(separator: ", ")
         lines += [
             "", "# GitHub Actions", "strategy:", "  matrix:", "    shard: [\(list)]",
-            "# then: bench run … --shard ${{ matrix.shard }}/\(plan.count)"
+            file.map { "# then: bench run … --shard-plan \($0) --shard ${{ matrix.shard }}" }
+                ?? "# then: bench run … --shard ${{ matrix.shard }}/\(plan.count)"
                 + (path.map { " --shard-costs \($0)" } ?? ""),
         ]
         return lines

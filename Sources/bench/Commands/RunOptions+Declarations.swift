@@ -29,13 +29,17 @@ extension RunOptions {
         OptionValues.seed)
     static let noProgress = FlagOption("--no-progress", "print no progress, only the summary")
     static let shard = ValueOption(
-        "--shard", "I/N|auto",
+        "--shard", "I/N|auto|I",
         "run only shard I of N (scenario x size groups balanced by cost); auto reads the CI's "
-            + "variables (GitLab, CircleCI, Buildkite; auto/N for a Kubernetes Indexed Job)",
+            + "variables (GitLab, CircleCI, Buildkite; auto/N for a Kubernetes Indexed Job); "
+            + "I alone with --shard-plan",
         OptionValues.shard)
     static let shardCosts = ValueOption(
         "--shard-costs", "RESULTS",
         "balance --shard by the measured times in this results.json (case count otherwise)")
+    static let shardPlan = ValueOption(
+        "--shard-plan", "FILE",
+        "run --shard I of the plan 'bench plan --shards N --out FILE' wrote (same cases)")
     static let inProcess = FlagOption(
         "--in-process", "run cases in this process (RSS and peak RSS then shared)")
     static let instructions = FlagOption(
@@ -62,7 +66,8 @@ extension RunOptions {
     /// Every option, in help order.
     static let all: [any CommandOption] = [
         suite, filter, sizes, profile, iterations, warmup, maxTime, seed, SharedOptions.out,
-        SharedOptions.format, noProgress, shard, shardCosts, inProcess, instructions, callgrindOut,
+        SharedOptions.format, noProgress, shard, shardCosts, shardPlan,
+        inProcess, instructions, callgrindOut,
         SharedOptions.datasetDir, baseline, thresholds, allowDatasetChange,
         SharedOptions.gateAcrossEnvironments,
         rerunSuspects,

@@ -49,31 +49,93 @@ struct RunOptions: Equatable {
         try readGate(arguments)
     }
 
-    /// `--shard` (`auto` resolved from the CI's variables) and `--shard-costs`.
+    /// `--shard` (`auto` resolved from the CI's variables), `--shard-costs` and
+    /// `--shard-plan`.
     private mutating func readShard(_ arguments: ParsedArguments) throws(UsageError) {
         let costs = try arguments.value(Self.shardCosts)
-        switch try arguments.value(Self.shard) {
-        case nil:
-            guard costs == nil else {
-                throw UsageError(message: "--shard-costs needs --shard", usage: arguments.usage)
-            }
+        let planPath = try arguments.value(Self.shardPlan)
+        func refuse(_ message: String) -> UsageError {
+            UsageError(message: message, usage: arguments.usage)
+        }
+        let choice = try arguments.value(Self.shard)
+        if choice == nil {
+            if costs != nil { throw refuse("--shard-costs needs --shard") }
+            if planPath != nil { throw refuse("--shard-plan needs --shard I") }
             return
+        }
+        if costs != nil, planPath != nil {
+            throw refuse(
+                "--shard-costs and --shard-plan exclude each other: the plan has its costs")
+        }
+        if let planPath {
+            try readShardPlan(planPath, choice: choice, refuse)
+            return
+        }
+        switch choice {
+        case nil: return
         case .fixed(let shard): request.shard = shard
+        case .index(let index):
+            throw refuse("--shard \(index) needs --shard-plan FILE (or give --shard \(index)/N)")
         case .auto(let total):
             do {
                 request.shard = try ShardEnvironment.shard(
                     from: ProcessInfo.processInfo.environment, total: total)
             } catch {
-                throw UsageError(message: error.description, usage: arguments.usage)
+                throw refuse(error.description)
             }
         }
         guard let costs else { return }
         do {
             request.shardCosts = try RunResults.read(from: URL(fileURLWithPath: costs))
         } catch {
-            throw UsageError(
-                message: "--shard-costs: cannot read \(costs): \(error)", usage: arguments.usage)
+            throw refuse("--shard-costs: cannot read \(costs): \(error)")
         }
+    }
+
+    /// Reads the `--shard-plan` file and which of its shards `choice` names: `I`, `I/N`
+    /// with N the plan's count, or `auto` (the CI's variables; their total, when they
+    /// give one, must be the plan's).
+    private mutating func readShardPlan(
+        _ path: String, choice: ShardChoice?, _ refuse: (String) -> UsageError
+    ) throws(UsageError) {
+        let plan: ShardPlan
+        do {
+            plan = try ShardPlan.read(from: URL(fileURLWithPath: path))
+        } catch {
+            throw refuse("--shard-plan: cannot read \(error)")
+        }
+        let index: Int
+        switch choice {
+        case nil: throw refuse("--shard-plan needs --shard I")
+        case .index(let given): index = given
+        case .fixed(let shard):
+            guard shard.count == plan.count else {
+                throw refuse(
+                    "--shard \(shard): the plan \(path) has \(plan.count) shards, not \(shard.count)"
+                )
+            }
+            index = shard.index
+        case .auto(let total):
+            let shard: Shard
+            do {
+                shard = try ShardEnvironment.shard(
+                    from: ProcessInfo.processInfo.environment, total: total ?? plan.count)
+            } catch {
+                throw refuse(error.description)
+            }
+            guard shard.count == plan.count else {
+                throw refuse(
+                    "--shard auto: the CI runs \(shard.count) shards, the plan \(path) has "
+                        + "\(plan.count)")
+            }
+            index = shard.index
+        }
+        guard (1...plan.count).contains(index) else {
+            throw refuse(
+                "--shard \(index): the plan \(path) has shards 1 to \(plan.count)")
+        }
+        request.shard = Shard(index: index, count: plan.count)
+        request.shardPlan = plan
     }
 
     /// `--profile` and the limits that override it.
