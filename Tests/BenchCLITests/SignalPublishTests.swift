@@ -18,7 +18,7 @@ import Testing
             workingDirectory: URL? = nil
         ) throws {
             errorsFile = directory.appendingPathComponent("stderr")
-            FileManager.default.createFile(atPath: errorsFile.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: errorsFile.path, contents: nil)
             process.executableURL = try BenchBinaryTests.binary()
             process.arguments = arguments
             process.environment = ProcessInfo.processInfo.environment

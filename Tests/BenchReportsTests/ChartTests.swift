@@ -20,7 +20,8 @@ import Testing
     @Test(
         "values near Double's limits give finite domains, ticks and positions (issue 32, item 1)",
         arguments: [
-            [1.0, 1.02e308], [1e308, 1.7e308], [5e-324, 1e308], [5e-324, 1.0],
+            [1.0, 1.02e308], [1e308, 1.7e308], [.leastNonzeroMagnitude, 1e308],
+            [.leastNonzeroMagnitude, 1.0],
             [Double.greatestFiniteMagnitude, 1], [-1e308, 1e308], [-1.7e308, 1.7e308, 3],
         ])
     func extremeValues(_ values: [Double]) {
