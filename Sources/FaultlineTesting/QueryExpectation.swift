@@ -75,6 +75,11 @@ public struct QueryExpectation: Sendable {
     /// - Parameters:
     ///   - name: Tells several snapshots of one test apart.
     ///   - record: Records (true) or compares (false) whatever the environment says.
+    ///   - filePath: The test's file; the snapshot lives beside it (leave the default).
+    ///   - function: The test's name, part of the snapshot's file name (leave the
+    ///     default).
+    ///   - sourceLocation: Where a failure is reported (leave the default).
+    /// - Returns: This expectation, for more rules.
     @discardableResult
     public func matchesSnapshot(
         _ name: String? = nil, record: Bool? = nil, filePath: String = #filePath,
