@@ -23,11 +23,14 @@ import Testing
     /// Runs `bench` to completion with CI set (plain progress); returns its exit status.
     /// A run still going after `limit` polls of 50 ms (a hang) is killed and recorded
     /// as an issue.
-    static func run(_ arguments: [String], limit: Int = 2_400) throws -> Int32 {
+    static func run(
+        _ arguments: [String], limit: Int = 2_400, environment: [String: String] = [:]
+    ) throws -> Int32 {
         let process = Process()
         process.executableURL = try binary()
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(["CI": "1"]) { $1 }
+            .merging(environment) { $1 }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -60,7 +60,11 @@ import Workloads
             let scenario = benchmark.id.scenario
             let named = String(scenario.split(separator: "-", maxSplits: 2).last ?? "")
             let fetched = String(named.prefix { $0 != "." })
-            let mine = findings.filter { $0.location.scenario == benchmark.id.description }
+            // The fault findings; the projection audit's (wide-fetch, unread-prefetch,
+            // untouched-objects) name columns and objects, not a key path to follow.
+            let mine = findings.filter {
+                $0.location.scenario == benchmark.id.description && $0.kind == .nPlusOne
+            }
             #expect(!mine.isEmpty, "\(scenario): its fault configuration is an N+1")
             for finding in mine {
                 let keyPath = try #require(finding.subject.keyPath, "\(scenario): no key path")
