@@ -12,11 +12,14 @@ import Testing
     func commonArguments() throws {
         let container = try Fixtures.container()
         let context = container.newBackgroundContext()
-        let user = context.insertNewObject(forEntityName: "User")
+        let (object, userID) = context.performAndWait {
+            let user = context.insertNewObject(forEntityName: "User")
+            return (PredicateValue(user), user.objectID)
+        }
         let id = ObjectID(
             entity: Fixtures.social.entity(named: "User")!, primaryKey: 7, store: UUID())
         #expect(PredicateValue(id) == .object(id))
-        #expect(PredicateValue(user) == .object(user.objectID))
+        #expect(object == .object(userID))
         #expect(PredicateValue("x") == .string("x"))
         #expect(PredicateValue(42) == .integer(42))
         #expect(PredicateValue(Int64.max) == .integer(.max))
