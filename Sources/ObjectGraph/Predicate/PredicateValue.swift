@@ -37,7 +37,9 @@ package enum PredicateValue: Hashable, Sendable, CustomStringConvertible {
             self = .null
             return
         }
-        if let simple = Self.simple(value) {
+        if let common = Self.common(value) {
+            self = common
+        } else if let simple = Self.simple(value) {
             self = simple
         } else if let object = value as? ManagedObject {
             self = .object(object.objectID)
@@ -48,6 +50,20 @@ package enum PredicateValue: Hashable, Sendable, CustomStringConvertible {
         } else {
             return nil
         }
+    }
+
+    /// The common arguments (an ID, an object, a string, an integer) by their exact
+    /// type, before `simple`'s casts: a repeated `SELF == %@` fetch spent 70M of its
+    /// 624M instructions at 10k failing a dozen casts before it reached `ObjectID`.
+    /// An exact type matched none of `simple`'s earlier cases, so the order changes
+    /// no constant (an `NSNumber` still goes through `simple`, `Bool` first).
+    private static func common(_ value: Any) -> PredicateValue? {
+        let type = type(of: value)
+        if type == ObjectID.self, let id = value as? ObjectID { return .object(id) }
+        if type == String.self, let string = value as? String { return .string(string) }
+        if type == Int.self, let int = value as? Int { return .integer(Int64(int)) }
+        if let object = value as? ManagedObject { return .object(object.objectID) }
+        return nil
     }
 
     private static func simple(_ value: Any) -> PredicateValue? {
