@@ -14,8 +14,21 @@ public final class TemporaryDirectory: Sendable {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
+    /// Removes the directory. A removal can lose a race with work the test started and
+    /// did not wait for (a context's queue or a child process still writing a journal
+    /// or a scratch file inside), which leaves a directory that is not empty; so a
+    /// failed removal is tried again for up to two seconds. `scripts/test` fails on any
+    /// directory still left and lists what it holds.
     deinit {
-        try? FileManager.default.removeItem(at: url)
+        for _ in 0..<40 {
+            do {
+                try FileManager.default.removeItem(at: url)
+                return
+            } catch {
+                guard FileManager.default.fileExists(atPath: url.path) else { return }
+                usleep(50_000)
+            }
+        }
     }
 
     /// The path of `name` inside the directory.
