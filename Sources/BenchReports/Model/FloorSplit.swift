@@ -85,12 +85,15 @@ struct FloorSplit {
         let cases = [configuration, minimal, same].map { scenario.result($0, size) }
         guard cases.allSatisfy({ $0?.status == .passed }) else { return nil }
         let passed = cases.compactMap { $0 }
+        // Instructions when every case counted them, else wall time.
         guard
-            let metric = [Metric.instructions, .wallTime].first(where: { metric in
-                passed.allSatisfy { !($0.metric(metric)?.samples.isEmpty ?? true) }
-            })
+            let (metric, samples) = [Metric.instructions, .wallTime].lazy.compactMap({
+                metric -> (Metric, [[Double]])? in
+                let samples = passed.compactMap { $0.metric(metric)?.samples }
+                    .filter { !$0.isEmpty }
+                return samples.count == passed.count ? (metric, samples) : nil
+            }).first
         else { return nil }
-        let samples = passed.map { $0.metric(metric)!.samples }
         guard let whole = ratio(samples[0], samples[1], seed),
             let shape = ratio(samples[2], samples[1], seed),
             let engine = ratio(samples[0], samples[2], seed)
