@@ -2,7 +2,7 @@
 ///
 /// Hand-written because no package beyond the toolchain can be fetched. Strict: an
 /// undeclared option, a missing value, a value given to a flag and a repeated option
-/// are all ``UsageError``s. `--` ends option parsing. `--help`/`-h` anywhere asks
+/// (unless declared repeatable, ``RepeatedOption``) are all ``UsageError``s. `--` ends option parsing. `--help`/`-h` anywhere asks
 /// for help.
 struct ArgumentParser {
     /// What a parse produced.
@@ -48,7 +48,7 @@ struct ArgumentParser {
         guard let spec = options.first(where: { $0.name == name })?.spec else {
             throw error("unknown option '\(name)'")
         }
-        guard !parsed.isGiven(name) else {
+        guard spec.isRepeatable || !parsed.isGiven(name) else {
             throw error("option '\(name)' given more than once")
         }
         guard spec.takesValue else {

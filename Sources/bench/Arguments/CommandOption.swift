@@ -48,6 +48,32 @@ extension ValueOption where Value == String {
     }
 }
 
+/// `--name VALUE` that may be given more than once, each value read by the parser it
+/// was declared with (``ParsedArguments/values(_:)`` returns them in order).
+struct RepeatedOption<Value>: CommandOption {
+    let spec: OptionSpec
+    private let convert:
+        @Sendable (_ text: String, _ option: String) throws(OptionValueError) -> Value
+
+    /// Declares the repeatable `name VALUE_NAME` with one line of help, each value read
+    /// by `convert`.
+    init(
+        _ name: String, _ valueName: String, _ help: String,
+        _ convert:
+            @escaping @Sendable (_ text: String, _ option: String) throws(OptionValueError)
+            -> Value
+    ) {
+        spec = .repeatedValue(name, valueName, help)
+        self.convert = convert
+    }
+
+    /// The value of `text`, given for this option.
+    /// - Throws: ``OptionValueError`` saying what is wrong with it.
+    func read(_ text: String) throws(OptionValueError) -> Value {
+        try convert(text, spec.name)
+    }
+}
+
 /// A `--flag` without a value.
 struct FlagOption: CommandOption {
     let spec: OptionSpec

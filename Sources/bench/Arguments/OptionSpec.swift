@@ -9,10 +9,17 @@ struct OptionSpec: Sendable {
     let valueName: String?
     /// One line of help.
     let help: String
+    /// Whether the option may be given more than once (each value kept, in order).
+    var isRepeatable = false
 
     /// An option that takes a value.
     static func value(_ name: String, _ valueName: String, _ help: String) -> OptionSpec {
         OptionSpec(name: name, valueName: valueName, help: help)
+    }
+
+    /// An option that takes a value and may be given more than once.
+    static func repeatedValue(_ name: String, _ valueName: String, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, valueName: valueName, help: help, isRepeatable: true)
     }
 
     /// A flag without a value.

@@ -7,6 +7,8 @@
 struct ParsedArguments: Equatable {
     /// Values by option spelling (`--suite` -> `selftest`), as given.
     private var values: [String: String] = [:]
+    /// Every value of each repeatable option, in the order given.
+    private var repeated: [String: [String]] = [:]
     /// Flags given.
     private var flags: Set<String> = []
     /// Arguments that are not options, in order.
@@ -42,6 +44,22 @@ struct ParsedArguments: Equatable {
         values[option.name] != nil
     }
 
+    /// Every value given for `option`, in order, each read and checked by its declared
+    /// parser; empty when not given.
+    /// - Throws: ``UsageError`` naming the option and what is wrong with the first bad
+    ///   value.
+    func values<Value>(_ option: RepeatedOption<Value>) throws(UsageError) -> [Value] {
+        var read: [Value] = []
+        for text in repeated[option.name] ?? [] {
+            do throws(OptionValueError) {
+                read.append(try option.read(text))
+            } catch {
+                throw UsageError(message: error.message, usage: usage)
+            }
+        }
+        return read
+    }
+
     /// Whether the flag was given.
     func has(_ flag: FlagOption) -> Bool {
         flags.contains(flag.name)
@@ -49,12 +67,16 @@ struct ParsedArguments: Equatable {
 
     /// Whether the option spelt `name` was given, value or flag (for the parser).
     func isGiven(_ name: String) -> Bool {
-        values[name] != nil || flags.contains(name)
+        values[name] != nil || repeated[name] != nil || flags.contains(name)
     }
 
     /// Records `text` for the option `spec` (for the parser).
     mutating func record(_ text: String, for spec: OptionSpec) {
-        values[spec.name] = text
+        if spec.isRepeatable {
+            repeated[spec.name, default: []].append(text)
+        } else {
+            values[spec.name] = text
+        }
     }
 
     /// Records the flag `spec` (for the parser).

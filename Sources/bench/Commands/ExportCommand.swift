@@ -48,16 +48,25 @@ struct ExportCommand: Subcommand {
         thresholdsPath = try arguments.value(Self.thresholds)
     }
 
+    /// The file's text and what it leaves out (one line each): what `bench export`
+    /// writes, and `bench run --export` after a run.
+    static func render(
+        _ results: RunResults, thresholds: GateThresholds, format: ResultsExport.Format
+    ) -> (text: String, notes: [String]) {
+        let export = ResultsExport(results, thresholds: thresholds)
+        return (export.text(format), export.skipped(in: format))
+    }
+
     func run(console: Console) -> ExitCode {
         do {
             let path = RunResults.file(at: source)
             let thresholds =
                 try thresholdsPath.map { try GateThresholds.read(from: URL(fileURLWithPath: $0)) }
                 ?? GateThresholds()
-            let export = ResultsExport(
-                try RunResults.read(from: URL(fileURLWithPath: path)), thresholds: thresholds)
-            let text = export.text(exportFormat)
-            for line in export.skipped(in: exportFormat) { console.err("note: \(line)") }
+            let (text, notes) = Self.render(
+                try RunResults.read(from: URL(fileURLWithPath: path)), thresholds: thresholds,
+                format: exportFormat)
+            for line in notes { console.err("note: \(line)") }
             if let output {
                 try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: output))
                 console.err("export: \(output) (\(exportFormat.rawValue) from \(path))")

@@ -35,12 +35,16 @@ struct ReportPublisher {
     }
 
     /// Publishes `results` (with its run ID set to the directory's name).
-    /// - Parameter logSources: Run directories whose `sql/` files to copy as well.
+    /// - Parameters:
+    ///   - logSources: Run directories whose `sql/` files to copy as well.
+    ///   - extraFiles: Further files to write into the directory before it is
+    ///     published: each file's name and its bytes, made from the results as written.
     /// - Returns: The run directory and the results as written.
     /// - Throws: ``FileWriteError`` and the writers' errors; nothing is published then.
-    func publish(_ results: RunResults, logSources: [URL] = []) throws -> (
-        directory: URL, results: RunResults
-    ) {
+    func publish(
+        _ results: RunResults, logSources: [URL] = [],
+        extraFiles: (RunResults) -> [(name: String, data: Data)] = { _ in [] }
+    ) throws -> (directory: URL, results: RunResults) {
         var written = results
         let reports = ReportDirectory(root: URL(fileURLWithPath: root))
         let directory = try reports.publish(label: results.label, date: results.startedAt) {
@@ -53,6 +57,9 @@ struct ReportPublisher {
             }
             for format in formats where format != .json {
                 _ = try format.writer.write(written, to: directory)
+            }
+            for file in extraFiles(written) {
+                try AtomicFile.write(file.data, to: directory.appendingPathComponent(file.name))
             }
         }
         return (directory, written)

@@ -36,7 +36,13 @@ struct RunExecution {
         } catch {
             return console.usageError(error)
         }
+        if let problem = options.exports.lazy.compactMap({
+            $0.problem(option: RunOptions.export.name)
+        }).first {
+            return console.usageError(RunCommand.usageError(problem))
+        }
         let gate: GateCheck?
+        let exportThresholds: GateThresholds
         let callgrind: CallgrindWorkers?
         do {
             gate = try options.baseline.map { path in
@@ -46,20 +52,32 @@ struct RunExecution {
                 check.gatesAcrossEnvironments = options.gatesAcrossEnvironments
                 return check
             }
+            // The rules benchfmt marks exact counters by: the gate's (--thresholds,
+            // read here for --against too), else the built-in ones.
+            if let gate {
+                exportThresholds = gate.thresholds
+            } else if let path = options.thresholds, !options.exports.isEmpty {
+                exportThresholds = try GateThresholds.read(from: URL(fileURLWithPath: path))
+            } else {
+                exportThresholds = GateThresholds()
+            }
             callgrind = try options.request.countsInstructions ? makeCallgrindWorkers() : nil
         } catch {
             return console.failure(error, .usage)
         }
         defer { callgrind?.remove() }
-        return run(session, gate: gate, workers: callgrind?.launcher ?? launcher)
+        return run(
+            session, gate: gate, exportThresholds: exportThresholds,
+            workers: callgrind?.launcher ?? launcher)
     }
 
     /// Runs `session` with `workers`, handling interrupts and showing progress, then
     /// gates, publishes and prints. Once the cases are done, signals no longer end the
     /// process (``InterruptHandler/beginPublishing()``): the results reach disk first.
-    private func run(_ session: RunSession, gate: GateCheck?, workers: WorkerLauncher)
-        -> ExitCode
-    {
+    private func run(
+        _ session: RunSession, gate: GateCheck?, exportThresholds: GateThresholds,
+        workers: WorkerLauncher
+    ) -> ExitCode {
         let interrupts =
             handlesInterrupts ? InterruptHandler(stopFlag: stopFlag, console: console) : nil
         defer { interrupts?.cancel() }
@@ -91,7 +109,7 @@ struct RunExecution {
             let code = console.failure(error, .usage)
             return interrupts?.exitCode ?? code
         }
-        guard publish(results) else { return .failure }
+        guard publish(results, exportThresholds: exportThresholds) else { return .failure }
         if let reference = options.against, let problem = Self.unanswered(reference, results) {
             console.err("error: \(problem)")
             return interrupts?.exitCode ?? .failure
@@ -115,13 +133,26 @@ struct RunExecution {
             + "read the reference's failures in the report"
     }
 
-    /// Writes the report directory and prints the gate table and the summary; false
-    /// when the report could not be written (the results are then saved elsewhere).
-    private func publish(_ results: RunResults) -> Bool {
+    /// Writes the report directory (with the `--export` files that go there) and
+    /// prints the gate table and the summary, then writes the `--export` files given a
+    /// name; false when the report or an export could not be written (the results are
+    /// then saved elsewhere, or are in the report).
+    private func publish(_ results: RunResults, exportThresholds: GateThresholds) -> Bool {
+        var exported: [(target: ExportTarget, text: String)] = []
         do {
             let published = try ReportPublisher(
                 root: options.outputRoot, formats: options.formats
-            ).publish(results)
+            ).publish(results) { written in
+                exported = options.exports.map { target in
+                    let (text, notes) = ExportCommand.render(
+                        written, thresholds: exportThresholds, format: target.format)
+                    for line in notes { console.err("note: \(line)") }
+                    return (target, text)
+                }
+                return exported.filter { $0.target.file == nil }.map {
+                    ($0.target.defaultFileName, Data($0.text.utf8))
+                }
+            }
             if let comparison = published.results.comparison {
                 GateTable.print(comparison, to: console, annotate: GateTable.annotates)
             }
@@ -132,11 +163,40 @@ struct RunExecution {
                     "callgrind profiles: \(TerminalText.safe(profiles)) (read one with "
                         + "callgrind_annotate FILE | swift demangle --simplified)")
             }
-            return true
+            return writeExports(exported, directory: published.directory)
         } catch {
             console.err(ReportPublisher.rescue(results, after: error))
             return false
         }
+    }
+
+    /// Writes the `--export` files given a name (temporary file, then rename) and names
+    /// every export written; false when one could not be written (the report holds the
+    /// results, and the message says how to export them again).
+    private func writeExports(
+        _ exported: [(target: ExportTarget, text: String)], directory: URL
+    ) -> Bool {
+        var written = true
+        for (target, text) in exported {
+            let format = target.format.rawValue
+            guard let file = target.file else {
+                let path = directory.appendingPathComponent(target.defaultFileName).path
+                console.out("export: \(TerminalText.safe(path)) (\(format))")
+                continue
+            }
+            do {
+                try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: file))
+                console.out("export: \(TerminalText.safe(file)) (\(format))")
+            } catch {
+                console.err(
+                    "error: --export \(format)=\(TerminalText.safe(file)): "
+                        + "\(ErrorText.describe(error)); the results are in "
+                        + "\(TerminalText.safe(directory.path)) (bench export "
+                        + "\(TerminalText.safe(directory.path)) --format \(format) --out FILE)")
+                written = false
+            }
+        }
+        return written
     }
 
     /// The workers of `--instructions`, keeping profiles in `--callgrind-out` if given.

@@ -58,6 +58,12 @@ extension RunOptions {
         "--allow-dataset-change", "gate even when dataset hashes differ from the baseline")
     static let rerunSuspects = FlagOption(
         "--rerun-suspects", "re-measure cases whose time regressed once before failing")
+    static let export = RepeatedOption(
+        "--export", "FORMAT[=FILE]",
+        "also write the results as 'bench export --format FORMAT' does (bmf, "
+            + "github-action-benchmark, benchfmt) to FILE, else export.<format>.<json|txt> in "
+            + "the run directory; once per format",
+        ExportTarget.parse)
     static let against = ValueOption(
         "--against", "REF",
         "A/B with another build, sample by sample: a git ref (built in release in a "
@@ -66,7 +72,7 @@ extension RunOptions {
     /// Every option, in help order.
     static let all: [any CommandOption] = [
         suite, filter, sizes, profile, iterations, warmup, maxTime, seed, SharedOptions.out,
-        SharedOptions.format, noProgress, shard, shardCosts, shardPlan,
+        SharedOptions.format, export, noProgress, shard, shardCosts, shardPlan,
         inProcess, instructions, callgrindOut,
         SharedOptions.datasetDir, baseline, thresholds, allowDatasetChange,
         SharedOptions.gateAcrossEnvironments,

@@ -10,6 +10,8 @@ struct RunOptions: Equatable {
     /// `--out`: the directory that holds run directories.
     var outputRoot = "Reports"
     var formats: [ReportFormat] = ReportFormat.allCases
+    /// `--export FORMAT[=FILE]`, in the order given: each format once, each file once.
+    var exports: [ExportTarget] = []
     var showsProgress = true
     /// `--dataset-dir`: where the suites' datasets are cached, absolute.
     var datasetDirectory: String?
@@ -42,6 +44,12 @@ struct RunOptions: Equatable {
         request.seed = try arguments.value(Self.seed) ?? request.seed
         outputRoot = try arguments.value(SharedOptions.out) ?? outputRoot
         formats = try SharedOptions.formats(arguments)
+        exports = try arguments.values(Self.export)
+        do throws(OptionValueError) {
+            try ExportTarget.checkDistinct(exports, option: Self.export.name)
+        } catch {
+            throw UsageError(message: error.message, usage: arguments.usage)
+        }
         showsProgress = !arguments.has(Self.noProgress)
         try readShard(arguments)
         request.isInProcess = arguments.has(Self.inProcess)
