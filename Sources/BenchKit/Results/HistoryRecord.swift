@@ -1,7 +1,7 @@
 import Foundation
 
 /// One run, compacted for a history file: when, which commit, on what machine, and
-/// each case's medians.
+/// each case's medians and elapsed time.
 ///
 /// `bench history add` appends one per run to an NDJSON file (one record a line,
 /// ``HistoryFile``); `bench report --history FILE` draws a trend per case from them
@@ -36,7 +36,8 @@ public struct HistoryRecord: Hashable, Sendable, Codable {
                 key: result.key,
                 medians: Dictionary(
                     result.metrics.map { ($0.metric.name, $0.summary.median) }
-                ) { a, _ in a })
+                ) { a, _ in a },
+                elapsedNanoseconds: result.elapsedNanoseconds)
         }
     }
 
@@ -57,10 +58,15 @@ public struct HistoryCase: Hashable, Sendable, Codable {
     public var key: CaseKey
     /// The median of each metric, by name.
     public var medians: [String: Double]
+    /// The case's share of its group's wall-clock time
+    /// (``CaseResult/elapsedNanoseconds``), what `bench plan --history` costs shards
+    /// by; nil in records written before it was kept and for results without it.
+    public var elapsedNanoseconds: UInt64?
 
     /// Makes a case.
-    public init(key: CaseKey, medians: [String: Double]) {
+    public init(key: CaseKey, medians: [String: Double], elapsedNanoseconds: UInt64? = nil) {
         self.key = key
         self.medians = medians
+        self.elapsedNanoseconds = elapsedNanoseconds
     }
 }

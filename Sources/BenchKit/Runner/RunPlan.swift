@@ -74,6 +74,18 @@ public struct RunPlan: Sendable {
         shardPlan(allGroups(benchmarks, filter: filter, sizes: sizes), count: count, costs: costs)
     }
 
+    /// The shard plan of `benchmarks` over `count` shards costed by a history's
+    /// recent runs (``ShardCosts/init(history:caseCounts:runs:)``): `bench plan
+    /// --history FILE`.
+    public static func shardPlan(
+        benchmarks: [Benchmark], filter: Glob? = nil, sizes: [Int]? = nil, count: Int,
+        history: [HistoryRecord]
+    ) -> ShardPlan {
+        shardPlan(allGroups(benchmarks, filter: filter, sizes: sizes), count: count) {
+            ShardCosts(history: history, caseCounts: $0)
+        }
+    }
+
     private static func allGroups(_ benchmarks: [Benchmark], filter: Glob?, sizes: [Int]?)
         -> [Group]
     {
@@ -86,16 +98,23 @@ public struct RunPlan: Sendable {
     private static func shardPlan(_ groups: [Group], count: Int, costs: RunResults?)
         -> ShardPlan
     {
+        shardPlan(groups, count: count) { counts in
+            costs.map { ShardCosts(results: $0, caseCounts: counts) }
+                ?? ShardCosts(caseCounts: counts)
+        }
+    }
+
+    /// The plan of `groups` with the costs `price` makes from each group's case count.
+    private static func shardPlan(
+        _ groups: [Group], count: Int, price: ([String: Int]) -> ShardCosts
+    ) -> ShardPlan {
         let keyed = groups.map { (benchmark: $0.benchmark.id.description, size: $0.size) }
         var counts: [String: Int] = [:]
         for group in groups {
             counts[ShardCosts.key(group.benchmark.id.description, group.size)] =
                 group.benchmark.configurations.filter { $0.runs(at: group.size) }.count
         }
-        let priced =
-            costs.map { ShardCosts(results: $0, caseCounts: counts) }
-            ?? ShardCosts(caseCounts: counts)
-        return ShardPlan(groups: keyed, count: count, costs: priced)
+        return ShardPlan(groups: keyed, count: count, costs: price(counts))
     }
 
     /// Every case, in run order.

@@ -93,6 +93,43 @@ public struct ShardCosts: Hashable, Sendable {
             guard let cost = Self.seconds(of: result) else { continue }
             seconds[Self.key(result.key.benchmark.description, result.key.size), default: 0] += cost
         }
+        self.init(seconds: seconds, caseCounts: caseCounts)
+    }
+
+    /// How many of a case's most recent runs ``init(history:caseCounts:runs:)`` takes
+    /// the median of.
+    public static let historyRuns = 5
+
+    /// Measured costs from a history (``HistoryFile``, oldest record first): each case
+    /// costs the median of its ``HistoryCase/elapsedNanoseconds`` over the last `runs`
+    /// records that hold it, among the records of the newest record's environment
+    /// (``HistoryRecord/environment``: another machine's times would mislead); a group
+    /// costs the sum of its cases, and a group none of whose cases has a time costs
+    /// the mean of those that have one, as with a results file. Records without
+    /// elapsed times (written before they were kept) count for nothing; with none
+    /// left the costs are case counts.
+    public init(history: [HistoryRecord], caseCounts: [String: Int], runs: Int = historyRuns) {
+        precondition(runs >= 1, "history runs \(runs)")
+        let environment = history.last?.environment
+        var samples: [CaseKey: [Double]] = [:]
+        for record in history.reversed() where record.environment == environment {
+            for item in record.cases {
+                guard let elapsed = item.elapsedNanoseconds,
+                    samples[item.key, default: []].count < runs
+                else { continue }
+                samples[item.key, default: []].append(Double(elapsed) / 1e9)
+            }
+        }
+        var seconds: [String: Double] = [:]
+        // Summed in key order, so every process prices a group to the same bit.
+        for key in samples.keys.sorted() {
+            seconds[Self.key(key.benchmark.description, key.size), default: 0] +=
+                Statistics.median(samples[key] ?? [])
+        }
+        self.init(seconds: seconds, caseCounts: caseCounts)
+    }
+
+    private init(seconds: [String: Double], caseCounts: [String: Int]) {
         self.seconds = seconds
         self.caseCounts = caseCounts
         unit = seconds.isEmpty ? "cases" : "measured seconds"
