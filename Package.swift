@@ -99,7 +99,10 @@ let package = Package(
             dependencies: ["bench", "BenchKit", "BenchReports", "TestSupport", "Workloads"]),
         .testTarget(
             name: "ObjectGraphTests",
-            dependencies: ["ObjectGraph", "TestSupport", "DurableFiles", "SQLiteFaultInjection"]),
+            dependencies: [
+                "ObjectGraph", "TestSupport", "DurableFiles", "SQLiteFaultInjection",
+                "FaultlineTesting",
+            ]),
         .testTarget(
             name: "ObjectGraphDataTests",
             dependencies: ["ObjectGraphData", "ObjectGraph", "TestSupport"]),

@@ -1,24 +1,32 @@
+import FaultlineTesting
 import ObjectGraph
 import Testing
 
 /// The statement counts of coredata-reference.md section 3, asserted from the engine's
-/// statistics and the SQL debug log.
+/// statistics and the SQL debug log, and for the first two through FaultlineTesting's
+/// `expectQueries(in:)` over the engine trace (docs/TESTING-QUERIES.md).
 @Suite struct StatementCountTests {
     @Test("a plain fetch of N objects, then reading every attribute: 1 SELECT")
-    func plainFetch() throws {
-        let log = LogLines()
-        let container = try Fixtures.container(log: log)
+    func plainFetch() async throws {
+        let container = try Fixtures.container()
         try Fixtures.seed(container, users: 10, posts: 0)
-        log.clear()
-        try inContext(container) { context in
-            let users = try context.fetch(FetchRequest(entityName: "User"))
-            #expect(users.count == 10)
-            #expect(users.allSatisfy { $0.isFault })
-            for user in users {
-                _ = user.value(forKey: "name")
-                _ = user.value(forKey: "age")
+        let context = container.newBackgroundContext()
+        let queries = try await expectQueries(in: container) {
+            try context.performAndWait {
+                let users = try context.fetch(FetchRequest(entityName: "User"))
+                #expect(users.count == 10)
+                #expect(users.allSatisfy { $0.isFault })
+                for user in users {
+                    _ = user.value(forKey: "name")
+                    _ = user.value(forKey: "age")
+                }
             }
         }
+        .statements(1).columnsRead(of: "User", ["name", "age"])
+        #expect(
+            queries.statements.map(\.sql) == [
+                "SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZAGE, t0.ZNAME FROM ZUSER t0"
+            ])
         let stats = container.statistics
         #expect(stats.selectCount == 1)
         #expect(stats.statementCount == 1)
@@ -26,31 +34,36 @@ import Testing
         #expect(stats.rowCacheHits == 10)
         #expect(stats.rowCacheMisses == 0)
         #expect(stats.rowsRead == 10)
-        #expect(log.sql == ["SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZAGE, t0.ZNAME FROM ZUSER t0"])
     }
 
     @Test("includesPropertyValues = false: 1 + N SELECTs")
-    func idsOnlyFetch() throws {
+    func idsOnlyFetch() async throws {
         let log = LogLines()
         let container = try Fixtures.container(log: log)
         try Fixtures.seed(container, users: 7, posts: 0)
         log.clear()
-        try inContext(container) { context in
-            let request = FetchRequest(entityName: "User")
-            request.includesPropertyValues = false
-            for user in try context.fetch(request) {
-                _ = user.value(forKey: "name")
-                _ = user.value(forKey: "age")
+        let context = container.newBackgroundContext()
+        let queries = try await expectQueries(in: container) {
+            try context.performAndWait {
+                let request = FetchRequest(entityName: "User")
+                request.includesPropertyValues = false
+                for user in try context.fetch(request) {
+                    _ = user.value(forKey: "name")
+                    _ = user.value(forKey: "age")
+                }
             }
         }
+        .statements(1 + 7).statements(1 + 7, of: .select)
         let stats = container.statistics
         #expect(stats.selectCount == 1 + 7)
         #expect(stats.rowCacheMisses == 7)
-        #expect(log.sql.first == "SELECT 0, t0.Z_PK FROM ZUSER t0")
+        #expect(queries.statements.first?.sql == "SELECT 0, t0.Z_PK FROM ZUSER t0")
+        // The N faults: one shape, one row each.
         #expect(
-            log.sql.dropFirst().allSatisfy {
-                $0
+            queries.statements.dropFirst().allSatisfy {
+                $0.sql
                     == "SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZAGE, t0.ZNAME FROM ZUSER t0 WHERE t0.Z_PK = ?"
+                    && $0.rows == 1
             })
         #expect(
             log.all.contains {

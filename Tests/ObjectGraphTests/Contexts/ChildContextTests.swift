@@ -1,3 +1,4 @@
+import FaultlineTesting
 import Foundation
 import ObjectGraph
 import Testing
@@ -58,9 +59,8 @@ import Testing
     }
 
     @Test("a fetch in a child sees the parent's unsaved inserts, updates and deletes, count too")
-    func childFetchSeesParentChanges() throws {
-        let log = LogLines()
-        let (_, root, child) = try stack(users: 4, log: log)
+    func childFetchSeesParentChanges() async throws {
+        let (container, root, child) = try stack(users: 4)
         try root.performAndWait {
             let users = try root.fetch(request("User", sortedBy: "name"))
             users[0].setValue(Int64(99), forKey: "age")  // u0 now matches age > 50
@@ -70,11 +70,16 @@ import Testing
             new.setValue("new", forKey: "name")
             new.setValue(Int64(70), forKey: "age")
         }
+        // The parent's changes are overlaid in memory: the fetch is one SELECT.
+        try await expectQueries(in: container) {
+            try child.performAndWait {
+                let old = try child.fetch(
+                    request("User", sortedBy: "name", where: "age > %d", 50))
+                #expect(names(old) == ["new", "u0"])
+            }
+        }
+        .statements(1).statements(1, of: .select)
         try child.performAndWait {
-            log.clear()
-            let old = try child.fetch(request("User", sortedBy: "name", where: "age > %d", 50))
-            #expect(names(old) == ["new", "u0"])
-            #expect(log.sql.filter { $0.hasPrefix("SELECT") }.count == 1)
             let all = try child.fetch(request("User", sortedBy: "name"))
             #expect(names(all) == ["new", "u0", "u1-renamed", "u2"])
             #expect(try child.count(for: request("User", where: "age > %d", 50)) == 2)
@@ -84,9 +89,8 @@ import Testing
     }
 
     @Test("a count in a child selects keys only and agrees with the fetch, windows included")
-    func childCountSelectsKeys() throws {
-        let log = LogLines()
-        let (_, root, child) = try stack(users: 6, log: log)
+    func childCountSelectsKeys() async throws {
+        let (container, root, child) = try stack(users: 6)
         try root.performAndWait {
             let users = try root.fetch(request("User", sortedBy: "name"))
             users[0].setValue(Int64(99), forKey: "age")
@@ -97,42 +101,46 @@ import Testing
             let own = try child.fetch(request("User", sortedBy: "name"))
             child.delete(own[2])
             child.insertNewObject(forEntityName: "User").setValue("mine", forKey: "name")
-            for (offset, limit) in [(0, 0), (1, 2), (5, 0), (2, 10), (9, 1)] {
-                for predicate in [nil, "age > %d"] {
-                    let counted = try request("User", sortedBy: "name", where: predicate, 22)
-                    counted.fetchOffset = offset
-                    counted.fetchLimit = limit
-                    log.clear()
-                    let count = try child.count(for: counted)
-                    #expect(log.sql.filter { $0.hasPrefix("SELECT") }.count == 1)
-                    #expect(log.sql.allSatisfy { !$0.contains("ZNAME") }, "keys only: \(log.sql)")
-                    let fetched = try child.fetch(counted).count
-                    #expect(
-                        count == fetched, "offset \(offset), limit \(limit), \(predicate ?? "all")")
+        }
+        for (offset, limit) in [(0, 0), (1, 2), (5, 0), (2, 10), (9, 1)] {
+            for predicate in [nil, "age > %d"] {
+                let counted = try request("User", sortedBy: "name", where: predicate, 22)
+                counted.fetchOffset = offset
+                counted.fetchLimit = limit
+                var count = 0
+                // Keys only: one SELECT reading no attribute's column, ZNAME nowhere.
+                let queries = try await expectQueries(in: container) {
+                    count = try child.performAndWait { try child.count(for: counted) }
                 }
+                .statements(1).statements(1, of: .select).columnsRead(of: "User", [])
+                let sql = queries.statements.map(\.sql)
+                #expect(sql.allSatisfy { !$0.contains("ZNAME") }, "keys only: \(sql)")
+                let fetched = try child.performAndWait { try child.fetch(counted).count }
+                #expect(
+                    count == fetched, "offset \(offset), limit \(limit), \(predicate ?? "all")")
             }
         }
     }
 
     @Test("limit and offset apply after the parent's changes are overlaid (one SELECT)")
-    func childFetchWindow() throws {
-        let log = LogLines()
-        let (_, root, child) = try stack(users: 5, log: log)
+    func childFetchWindow() async throws {
+        let (container, root, child) = try stack(users: 5)
         try root.performAndWait {
             let users = try root.fetch(request("User", sortedBy: "name"))
             users[0].setValue("z-last", forKey: "name")
             root.delete(users[1])
         }
-        try child.performAndWait {
-            let window = try request("User", sortedBy: "name")
-            window.fetchOffset = 1
-            window.fetchLimit = 2
-            log.clear()
-            let windowNames = names(try child.fetch(window))
-            #expect(windowNames == ["u3", "u4"])
-            #expect(log.sql.filter { $0.hasPrefix("SELECT") }.count == 1)
-            #expect(window.fetchLimit == 2 && window.fetchOffset == 1)
+        let window = try request("User", sortedBy: "name")
+        window.fetchOffset = 1
+        window.fetchLimit = 2
+        try await expectQueries(in: container) {
+            try child.performAndWait {
+                let windowNames = names(try child.fetch(window))
+                #expect(windowNames == ["u3", "u4"])
+            }
         }
+        .statements(1).statements(1, of: .select)
+        #expect(window.fetchLimit == 2 && window.fetchOffset == 1)
     }
 
     @Test("a fetch in a child of a context with no changes runs as in a root context")

@@ -1,3 +1,4 @@
+import FaultlineTesting
 import Foundation
 import ObjectGraph
 import Testing
@@ -11,9 +12,10 @@ import Testing
     }
 
     @Test("init(context:) inserts the registered entity; typed values save and fetch back")
-    func insertAndFetch() throws {
-        let (container, log) = try container()
-        try inContext(container) { context in
+    func insertAndFetch() async throws {
+        let container = try Fixtures.container(model: TypedFixtures.social)
+        let context = container.newBackgroundContext()
+        try context.performAndWait {
             let user = TypedUser(context: context)
             user.name = "Ann"
             user.age = 41
@@ -25,39 +27,49 @@ import Testing
             #expect(post.isDraft == false)  // the attribute's default
             try context.save()
             context.reset()
-            log.clear()
-
-            let posts = try context.fetch(TypedPost.fetchRequest())
-            #expect(log.sql.filter { $0.hasPrefix("SELECT") }.count == 1)
-            let fetched = try #require(posts.first)
-            #expect(fetched.title == "Hello" && fetched.score == 2.5)
-            #expect(fetched.value(forKey: "title") as? String == "Hello")
-            // The row came with the fetch: no more SQL.
-            #expect(log.sql.filter { $0.hasPrefix("SELECT") }.count == 1)
-            #expect(fetched.author?.name == "Ann")  // the author's fault: one SELECT
-            #expect(log.sql.filter { $0.hasPrefix("SELECT") }.count == 2)
-            #expect(fetched.author?.age == 41)
         }
+        var fetched: TypedPost?
+        // The row comes with the fetch: reading its values runs no more SQL.
+        try await expectQueries(in: container) {
+            fetched = try context.performAndWait {
+                let post = try #require(try context.fetch(TypedPost.fetchRequest()).first)
+                #expect(post.title == "Hello" && post.score == 2.5)
+                #expect(post.value(forKey: "title") as? String == "Hello")
+                return post
+            }
+        }
+        .statements(1).statements(1, of: .select).columnsRead(
+            of: "Post", ["isDraft", "published", "score", "title", "author"])
+        // The author's fault: one SELECT, then its values are there.
+        try await expectQueries(in: container) {
+            context.performAndWait {
+                #expect(fetched?.author?.name == "Ann")
+                #expect(fetched?.author?.age == 41)
+            }
+        }
+        .statements(1).statements(1, of: .select).columnsRead(of: "User", ["name", "age"])
     }
 
     @Test("typed reads run the statements key-value reads run: a fault without values, 1 + N")
-    func statementCountsUnchanged() throws {
-        let (container, log) = try container()
+    func statementCountsUnchanged() async throws {
+        let container = try Fixtures.container(model: TypedFixtures.social)
         try Fixtures.seed(container, users: 3, posts: 2)
-        try inContext(container) { context in
-            let request = TypedPost.fetchRequest()
-            request.includesPropertyValues = false
-            request.sortDescriptors = [SortKey(\TypedPost.title)]
-            log.clear()
-            let titles = try context.fetch(request).map { $0.title ?? "" }
-            #expect(titles == ["p0-0", "p0-1", "p1-0", "p1-1", "p2-0", "p2-1"])
-            #expect(log.sql.filter { $0.hasPrefix("SELECT") }.count == 1 + 6)
-            #expect(
-                log.sql.dropFirst().allSatisfy {
-                    $0 == "SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZISDRAFT, t0.ZPUBLISHED, t0.ZSCORE, "
-                        + "t0.ZTITLE, t0.ZAUTHOR FROM ZPOST t0 WHERE t0.Z_PK = ?"
-                })
+        let context = container.newBackgroundContext()
+        let queries = try await expectQueries(in: container) {
+            try context.performAndWait {
+                let request = TypedPost.fetchRequest()
+                request.includesPropertyValues = false
+                request.sortDescriptors = [SortKey(\TypedPost.title)]
+                let titles = try context.fetch(request).map { $0.title ?? "" }
+                #expect(titles == ["p0-0", "p0-1", "p1-0", "p1-1", "p2-0", "p2-1"])
+            }
         }
+        .statements(1 + 6).statements(1 + 6, of: .select)
+        #expect(
+            queries.statements.dropFirst().allSatisfy {
+                $0.sql == "SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZISDRAFT, t0.ZPUBLISHED, t0.ZSCORE, "
+                    + "t0.ZTITLE, t0.ZAUTHOR FROM ZPOST t0 WHERE t0.Z_PK = ?"
+            })
     }
 
     @Test("setting a to-one keeps both inverses; reassigning removes it from the old owner")
