@@ -125,6 +125,29 @@ import Testing
         Entry(
             name: "a flag given twice", arguments: ["run", "--seed", "1", "--seed", "2"],
             expected: "error: option \'--seed\' given more than once"),
+        Entry(
+            name: "unknown export format", arguments: ["run", "--export", "csv"],
+            expected:
+                "error: invalid value 'csv' for --export: unknown format 'csv'; give FORMAT or FORMAT=FILE with FORMAT one of bmf, github-action-benchmark, benchfmt"
+        ),
+        Entry(
+            name: "export format twice",
+            arguments: ["run", "--export", "bmf", "--export", "bmf=b.json"],
+            expected:
+                "error: --export bmf is given twice: one file per format; keep one (bench export RESULTS --format bmf --out FILE writes another copy afterwards)"
+        ),
+        Entry(
+            name: "export into a missing directory",
+            arguments: ["run", "--out", "{dir}/r", "--export", "benchfmt={dir}/no/b.txt"],
+            expected:
+                "error: --export benchfmt={dir}/no/b.txt: the directory {dir}/no does not exist; create it or give another file"
+        ),
+        Entry(
+            name: "plan from results and history",
+            arguments: ["plan", "--shards", "2", "--from", "r.json", "--history", "h.ndjson"],
+            expected:
+                "error: --from and --history exclude each other: give --from RESULTS (one run's measured times) or --history FILE (the median of recent runs)"
+        ),
     ]
 
     @Test("bad flags and values", arguments: flags)

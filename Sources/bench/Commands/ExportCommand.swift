@@ -19,7 +19,8 @@ struct ExportCommand: Subcommand {
         compare exactly: gating, zero tolerance and floor under --thresholds FILE (the
         built-in rules without it), never SQLite's cache, checkpoint and sync counters,
         which move between runs of one build. Writes FILE atomically (--out), or
-        standard output. docs/CI.md.
+        standard output; 'bench run --export FORMAT[=FILE]' writes the same file after a
+        run. docs/CI.md.
         Exit codes: 0 written, 2 usage or input error.
         """
     static let format = ValueOption(

@@ -13,7 +13,9 @@ struct RunCommand: Subcommand {
         configurations, each case in its own child process unless --in-process is given.
         Writes results.json, index.html, summary.md, junit.xml, results.csv,
         samples.csv and sql/<suite>/<scenario>--<configuration>--<size>.log (each
-        traced case's SQL log) and points Reports/latest at the run. With --baseline the results
+        traced case's SQL log), each --export FORMAT's file (as 'bench export' writes it:
+        export.<format>.<json|txt> there, or FILE), and points Reports/latest at the
+        run. With --baseline the results
         are gated as by 'bench compare'. Exit codes: 0 success, 1 a checksum mismatch,
         failed case or failing gate, 2 usage or input error,
         130 interrupted (partial results are still written).
