@@ -128,7 +128,7 @@ import Testing
         Entry(
             name: "unknown export format", arguments: ["run", "--export", "csv"],
             expected:
-                "error: invalid value 'csv' for --export: unknown format 'csv'; give FORMAT or FORMAT=FILE with FORMAT one of bmf, github-action-benchmark, benchfmt"
+                "error: invalid value 'csv' for --export: unknown format 'csv'; give FORMAT or FORMAT=FILE with FORMAT one of bmf, github-action-benchmark (gab), benchfmt"
         ),
         Entry(
             name: "export format twice",

@@ -27,6 +27,10 @@ import Testing
                 "export.benchfmt.txt", "export.bmf.json", "export.github-action-benchmark.json",
             ])
         #expect(try ArgumentParserTests.options([]).exports == [])
+        #expect(
+            try ArgumentParserTests.options(["--export", "gab"]).exports == [
+                ExportTarget(format: .githubActionBenchmark, file: nil)
+            ], "gab, the issue's short name for github-action-benchmark")
     }
 
     @Test("an unknown format, an empty file, a format twice, one file twice: usage errors")
@@ -35,12 +39,14 @@ import Testing
             (
                 ["--export", "csv"],
                 "invalid value 'csv' for --export: unknown format 'csv'; give FORMAT or "
-                    + "FORMAT=FILE with FORMAT one of bmf, github-action-benchmark, benchfmt"
+                    + "FORMAT=FILE with FORMAT one of bmf, github-action-benchmark (gab), "
+                    + "benchfmt"
             ),
             (
-                ["--export", "gab=x.json"],
-                "invalid value 'gab=x.json' for --export: unknown format 'gab'; give FORMAT or "
-                    + "FORMAT=FILE with FORMAT one of bmf, github-action-benchmark, benchfmt"
+                ["--export", "gba=x.json"],
+                "invalid value 'gba=x.json' for --export: unknown format 'gba'; give FORMAT or "
+                    + "FORMAT=FILE with FORMAT one of bmf, github-action-benchmark (gab), "
+                    + "benchfmt"
             ),
             (
                 ["--export", "bmf="],

@@ -23,6 +23,22 @@ public struct ResultsExport {
         case githubActionBenchmark = "github-action-benchmark"
         /// Go's benchmark data format.
         case benchfmt
+
+        /// The format named `name`: its raw value, or `gab` for github-action-benchmark.
+        public init?(name: String) {
+            if name == "gab" {
+                self = .githubActionBenchmark
+            } else {
+                self.init(rawValue: name)
+            }
+        }
+
+        /// The names ``init(name:)`` reads, for messages: `bmf, github-action-benchmark
+        /// (gab), benchfmt`.
+        public static var names: String {
+            allCases.map { $0 == .githubActionBenchmark ? "\($0.rawValue) (gab)" : $0.rawValue }
+                .joined(separator: ", ")
+        }
     }
 
     /// One case's metric, in the order the results hold them.

@@ -24,8 +24,15 @@ struct ExportCommand: Subcommand {
         Exit codes: 0 written, 2 usage or input error.
         """
     static let format = ValueOption(
-        "--format", "bmf|github-action-benchmark|benchfmt", "the format (required)",
-        OptionValues.choice(ResultsExport.Format.self))
+        "--format", "bmf|github-action-benchmark|gab|benchfmt", "the format (required)",
+        { text, option throws(OptionValueError) in
+            guard let format = ResultsExport.Format(name: text) else {
+                throw OptionValueError(
+                    "invalid value '\(text)' for \(option): expected one of "
+                        + ResultsExport.Format.names)
+            }
+            return format
+        })
     static let out = ValueOption("--out", "FILE", "write to FILE instead of standard output")
     static let thresholds = ValueOption(
         "--thresholds", "FILE", "the gate's thresholds file: which counters are exact")

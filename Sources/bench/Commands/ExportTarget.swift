@@ -29,11 +29,10 @@ struct ExportTarget: Equatable, Sendable {
     static func parse(_ text: String, _ option: String) throws(OptionValueError) -> ExportTarget {
         let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         let name = String(parts[0])
-        guard let format = ResultsExport.Format(rawValue: name) else {
-            let names = ResultsExport.Format.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let format = ResultsExport.Format(name: name) else {
             throw OptionValueError(
                 "invalid value '\(text)' for \(option): unknown format '\(name)'; give FORMAT "
-                    + "or FORMAT=FILE with FORMAT one of \(names)")
+                    + "or FORMAT=FILE with FORMAT one of \(ResultsExport.Format.names)")
         }
         guard parts.count == 2 else { return ExportTarget(format: format, file: nil) }
         guard !parts[1].isEmpty else {
