@@ -65,6 +65,22 @@ import Testing
         #expect(options.datasetDirectory == "/tmp/datasets")
     }
 
+    @Test(
+        "--instrumented and --counted override the profile; by default a count runs as many as it instruments"
+    )
+    func countedAndInstrumented() throws {
+        let gate = try Self.options([
+            "--profile", "quick", "--instructions", "--counted", "1", "--instrumented", "0",
+        ]).request.limits
+        #expect(gate.instrumentedIterations == 0 && gate.countedIterations == 1)
+        #expect(gate.effectiveCountedIterations == 1)
+        let quick = try Self.options(["--profile", "quick", "--instructions"]).request.limits
+        #expect(quick.countedIterations == nil)
+        #expect(quick.effectiveCountedIterations == quick.instrumentedIterations)
+        let none = try Self.options(["--instructions", "--instrumented", "0"]).request.limits
+        #expect(none.effectiveCountedIterations == 1, "a count needs one counted iteration")
+    }
+
     @Test("--name=value works like --name value")
     func equalsForm() throws {
         let options = try Self.options([
@@ -123,6 +139,15 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
         .init(
             arguments: ["--iterations", "many"], message: "invalid value 'many' for --iterations"),
         .init(arguments: ["--warmup", "-1"], message: "invalid value '-1' for --warmup"),
+        .init(
+            arguments: ["--instrumented", "-1"], message: "invalid value '-1' for --instrumented"),
+        .init(
+            arguments: ["--instructions", "--counted", "0"],
+            message: "invalid value '0' for --counted"),
+        .init(
+            arguments: ["--counted", "1"],
+            message: "--counted sets the counted iterations of an instruction count: it needs "
+                + "--instructions"),
         .init(arguments: ["--max-time", "0"], message: "invalid value '0' for --max-time"),
         .init(arguments: ["--max-time", "fast"], message: "expected a duration"),
         .init(arguments: ["--seed", "-3"], message: "invalid value '-3' for --seed"),

@@ -221,3 +221,14 @@ extension ProjectionFindingsTests {
         #expect(finding.evidence.seconds == nil)
     }
 }
+
+extension ProjectionFindingsTests {
+    @Test("a baseline keeps the audit, so its findings are compared, not new on every run")
+    func baselineKeepsProjections() throws {
+        let results = ReportFixtures.results([Self.result("objects", time: 20e6, [Self.post()])])
+        let baseline = Baseline.make(from: results, keepSamples: false)
+        #expect(baseline.cases.first?.projections == [Self.post()])
+        #expect(RunFindings.findings(in: baseline).map(\.kind) == [.wideFetch])
+        #expect(FindingsDiff(baseline: baseline, current: results).isEmpty)
+    }
+}

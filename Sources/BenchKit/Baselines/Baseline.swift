@@ -4,7 +4,8 @@ import Foundation
 ///
 /// A baseline is a `results.json` (same schema, so every reader accepts it) whose
 /// metrics keep their summary statistics but not their raw samples, unless asked;
-/// counters, checksums, SQL traces, environment and dataset hashes stay.
+/// counters, checksums, SQL traces, projection audits (so the findings made from them
+/// are compared, not reported as new on every run), environment and dataset hashes stay.
 /// Cost: a copy of the results without samples.
 public enum Baseline {
     /// `results` with raw samples dropped unless `keepSamples`, and no comparison.
@@ -19,7 +20,8 @@ public enum Baseline {
                     MetricResult(
                         metric: metric.metric, samples: keepSamples ? metric.samples : [],
                         summary: metric.summary)
-                }, errors: result.errors, sqlTrace: result.sqlTrace)
+                }, errors: result.errors, sqlTrace: result.sqlTrace
+            ).recording(projections: result.projections)
             return result.configurationKind.map {
                 copy.recording(kind: $0, demonstrates: result.demonstrates ?? [])
             } ?? copy

@@ -5,8 +5,8 @@ import SQLBasics
 ///
 /// Warm-up, timed and instrumented phases each go round the workers in turn; when
 /// counting instructions, counted iterations replace the timed phase, whose times
-/// under valgrind would mean nothing: exactly as many as the profile's instrumented
-/// iterations, never cut by the time budget, since a sample count that depended on
+/// under valgrind would mean nothing: exactly ``RunLimits/effectiveCountedIterations``,
+/// never cut by the time budget, since a sample count that depended on
 /// the machine's load would move the median of a deterministic count. A worker
 /// that fails leaves the rotation and the others go on. Every phase is bounded by the
 /// group's time budget (``RunLimits/maxTime`` per configuration): the timed phase after
@@ -43,7 +43,7 @@ final class GroupRun {
         startWorkers()
         runRounds(.warmup, count: limits.warmupIterations)
         if countsInstructions {
-            for _ in 0..<max(limits.instrumentedIterations, 1) where !stopFlag.isStopRequested {
+            for _ in 0..<limits.effectiveCountedIterations where !stopFlag.isStopRequested {
                 runRound(.counted)
             }
         } else {

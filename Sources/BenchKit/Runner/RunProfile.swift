@@ -1,8 +1,8 @@
 /// How long a run measures each case: `quick`, `standard` or `full`.
 ///
 /// Each profile sets the warm-up count, the iteration cap, the time budget per case and
-/// the number of instrumented iterations; `--iterations`, `--warmup` and `--max-time`
-/// override single values. Cost: none.
+/// the number of instrumented iterations; `--iterations`, `--warmup`, `--max-time`,
+/// `--instrumented` and `--counted` override single values. Cost: none.
 public enum RunProfile: String, CaseIterable, Sendable, Codable {
     /// Seconds per case: smoke runs and CI gates on deterministic counters.
     case quick
@@ -41,21 +41,32 @@ public struct RunLimits: Hashable, Sendable, Codable {
     /// The time budget per case, in seconds.
     public var maxTime: Double
     /// Iterations with allocation, memory and counter probes, after the timed ones
-    /// (fewer, but at least one, when they exceed the time budget).
+    /// (fewer, but at least one, when they exceed the time budget); 0 leaves them out.
     public var instrumentedIterations: Int
+    /// Counted iterations per case in an instruction-counting run; `nil` counts as many
+    /// as ``instrumentedIterations``, and at least one. With jemalloc's thread cache off
+    /// a body's counts repeat within 0.05% (docs/GATES.md), so one is enough for a gate.
+    public var countedIterations: Int?
 
     /// Timed iterations every case gets even past its time budget.
     public static let minimumIterations = 3
 
     /// Makes limits.
     public init(
-        warmupIterations: Int, maxIterations: Int, maxTime: Double, instrumentedIterations: Int
+        warmupIterations: Int, maxIterations: Int, maxTime: Double, instrumentedIterations: Int,
+        countedIterations: Int? = nil
     ) {
         precondition(warmupIterations >= 0 && maxIterations >= 1 && maxTime > 0)
-        precondition(instrumentedIterations >= 0)
+        precondition(instrumentedIterations >= 0 && (countedIterations ?? 1) >= 1)
         self.warmupIterations = warmupIterations
         self.maxIterations = maxIterations
         self.maxTime = maxTime
         self.instrumentedIterations = instrumentedIterations
+        self.countedIterations = countedIterations
+    }
+
+    /// The counted iterations an instruction-counting run gives each case.
+    public var effectiveCountedIterations: Int {
+        countedIterations ?? max(instrumentedIterations, 1)
     }
 }

@@ -23,15 +23,11 @@ struct HeaderSection {
 
     private func facts(sizes: [String]) -> [HTML] {
         let environment = results.environment
-        let limits = results.settings.limits
         let rows: [(String, String)] = [
             ("git commit", results.gitCommit ?? "unknown"),
             (
                 "profile",
-                "\(results.settings.profile.rawValue): \(limits.warmupIterations) warm-up, "
-                    + "up to \(limits.maxIterations) timed iterations or "
-                    + "\(ValueFormat.significant(limits.maxTime)) s, "
-                    + "\(limits.instrumentedIterations) instrumented"
+                Self.profileText(results.settings)
             ),
             ("sizes", sizes.joined(separator: ", ")),
             ("seed", String(results.settings.seed)),
@@ -72,6 +68,19 @@ struct HeaderSection {
             <h3>Datasets</h3><div class="scroll"><table><thead><tr><th>name</th><th>size</th>\
             <th>seed</th><th>content hash</th></tr></thead><tbody>\(rows)</tbody></table></div>
             """
+    }
+
+    /// The profile and the iterations each case ran: counted ones in an instruction count
+    /// (whose timed phase does not run), timed ones otherwise.
+    static func profileText(_ settings: RunSettings) -> String {
+        let limits = settings.limits
+        let measured =
+            settings.countsInstructions == true
+            ? "\(limits.effectiveCountedIterations) counted"
+            : "up to \(limits.maxIterations) timed iterations or "
+                + "\(ValueFormat.significant(limits.maxTime)) s"
+        return "\(settings.profile.rawValue): \(limits.warmupIterations) warm-up, \(measured), "
+            + "\(limits.instrumentedIterations) instrumented"
     }
 
     /// `2026-11-29 19:42 UTC`.

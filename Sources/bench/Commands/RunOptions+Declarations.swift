@@ -21,6 +21,16 @@ extension RunOptions {
     static let warmup = ValueOption(
         "--warmup", "N", "N untimed warm-up iterations per case (overrides the profile)",
         OptionValues.integer(minimum: 0))
+    static let instrumented = ValueOption(
+        "--instrumented", "N",
+        "N iterations with allocation, memory and SQL probes per case (overrides the "
+            + "profile; 0 leaves them out)",
+        OptionValues.integer(minimum: 0))
+    static let counted = ValueOption(
+        "--counted", "N",
+        "with --instructions, N counted iterations per case (default: as many as the "
+            + "instrumented ones, at least 1)",
+        OptionValues.integer(minimum: 1))
     static let maxTime = ValueOption(
         "--max-time", "DURATION", "time budget per case, e.g. 2s, 500ms (overrides the profile)",
         OptionValues.duration)
@@ -71,8 +81,8 @@ extension RunOptions {
 
     /// Every option, in help order.
     static let all: [any CommandOption] = [
-        suite, filter, sizes, profile, iterations, warmup, maxTime, seed, SharedOptions.out,
-        SharedOptions.format, export, noProgress, shard, shardCosts, shardPlan,
+        suite, filter, sizes, profile, iterations, warmup, instrumented, counted, maxTime, seed,
+        SharedOptions.out, SharedOptions.format, export, noProgress, shard, shardCosts, shardPlan,
         inProcess, instructions, callgrindOut,
         SharedOptions.datasetDir, baseline, thresholds, allowDatasetChange,
         SharedOptions.gateAcrossEnvironments,

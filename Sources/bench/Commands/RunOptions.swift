@@ -158,6 +158,12 @@ struct RunOptions: Equatable {
         if let warmup = try arguments.value(Self.warmup) {
             request.limits.warmupIterations = warmup
         }
+        if let instrumented = try arguments.value(Self.instrumented) {
+            request.limits.instrumentedIterations = instrumented
+        }
+        if let counted = try arguments.value(Self.counted) {
+            request.limits.countedIterations = counted
+        }
         if let maxTime = try arguments.value(Self.maxTime) { request.limits.maxTime = maxTime }
     }
 
@@ -174,6 +180,12 @@ struct RunOptions: Equatable {
                 message:
                     "--instructions runs each case in a child under valgrind: it cannot be "
                     + "combined with --in-process or --rerun-suspects",
+                usage: arguments.usage)
+        }
+        if request.limits.countedIterations != nil && !request.countsInstructions {
+            throw UsageError(
+                message: "--counted sets the counted iterations of an instruction count: it "
+                    + "needs --instructions (a timed run's count is --iterations)",
                 usage: arguments.usage)
         }
         callgrindOutput = try arguments.value(Self.callgrindOut)
