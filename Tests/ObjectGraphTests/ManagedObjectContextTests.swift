@@ -66,6 +66,40 @@ import Testing
         }
     }
 
+    /// What the save's row snapshot of an inserted object buys: the row goes into the
+    /// row cache, so a refreshed object and another context's fault read it without a
+    /// SELECT (Apple, refresh(_:mergeChanges:): "reloads the object's property values
+    /// from the store or the cache"; `stalenessInterval`: fulfilling a fault reuses
+    /// cached data by default). Without it each read below would be one row fault.
+    @Test("a saved insert's row is cached: a refresh and another context's fault run no SQL")
+    func savedInsertIsCached() throws {
+        let container = try Fixtures.container()
+        // The saving context stays alive: a cached row lives while a context holds it.
+        let context = container.newBackgroundContext()
+        let id = try context.performAndWait {
+            let user = context.insertNewObject(forEntityName: "User")
+            user.setValue("new", forKey: "name")
+            try context.save()
+            #expect(container.rowCacheCount == 1)
+            container.resetStatistics()
+            context.refresh(user, mergeChanges: false)
+            #expect(user.isFault)
+            #expect(user.value(forKey: "name") as? String == "new")
+            #expect(container.statistics.rowCacheHits == 1)
+            #expect(container.statistics.selectCount == 0)
+            return user.objectID
+        }
+        let other = container.newBackgroundContext()
+        try other.performAndWait {
+            container.resetStatistics()
+            let user = try other.existingObject(with: id)
+            #expect(user.value(forKey: "name") as? String == "new")
+            #expect(container.statistics.rowCacheHits == 1)
+            #expect(container.statistics.selectCount == 0)
+        }
+        withExtendedLifetime(context) {}
+    }
+
     /// A changed object refreshed with mergeChanges stays materialized (Apple,
     /// refresh(_:mergeChanges:): "reloads the object's property values from the store or
     /// the cache. Then the context applies local changes"; CoreDataPlus's

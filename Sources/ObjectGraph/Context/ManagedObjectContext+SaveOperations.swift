@@ -6,10 +6,10 @@ extension ManagedObjectContext {
     /// rows and positions in ordered relationships.
     func makeOperations() -> [WriteOperation] {
         var operations: [WriteOperation] = inserted.objects.map { object in
-            .insert(
-                RowSnapshot.make(
-                    objectID: object.pendingPermanentID!, version: 1,
-                    values: rowValues(of: object)))
+            let values = rowValues(of: object)
+            return .insert(
+                RowSnapshot.make(objectID: object.pendingPermanentID!, version: 1, values: values),
+                values: values)
         }
         for object in updated.objects where object.hasPropertyChanges {
             operations.append(.update(update(of: object)))
@@ -146,7 +146,7 @@ extension ManagedObjectContext {
             }
         }
         for (object, operation) in zip(inserted.objects, operations) {
-            guard case .insert(let row) = operation else { preconditionFailure("not an insert") }
+            guard case .insert(let row, _) = operation else { preconditionFailure("not an insert") }
             registered[object.objectID] = nil
             object.objectID = row.objectID
             registered[row.objectID] = object

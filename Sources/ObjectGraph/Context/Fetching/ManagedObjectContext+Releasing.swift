@@ -11,6 +11,7 @@ extension ManagedObjectContext {
     @discardableResult
     func releaseUnreferenced(_ ids: [ObjectID]) -> Int {
         var cached: [ObjectID] = []
+        cached.reserveCapacity(ids.count)
         var count = 0
         for id in ids {
             registered.update(id) { object in

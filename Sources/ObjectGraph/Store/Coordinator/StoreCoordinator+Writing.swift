@@ -110,21 +110,24 @@ extension StoreCoordinator {
     private func insertRun(
         _ operations: [WriteOperation], from start: Int, on connection: Connection
     ) throws -> Int {
-        guard case .insert(let first) = operations[start] else { return start + 1 }
+        guard case .insert(let first, let firstValues) = operations[start] else {
+            return start + 1
+        }
         let entity = first.objectID.entity
         let sql = SQL(
-            text: insertStatement(for: entity).text, arguments: Self.insertArguments(first))
+            text: insertStatement(for: entity).text,
+            arguments: Self.insertArguments(first, values: firstValues))
         return try connection.withCachedStatement(sql) { statement in
             try statement.run()
             statement.reset()
             var index = start + 1
-            while index < operations.count, case .insert(let row) = operations[index],
+            while index < operations.count, case .insert(let row, let values) = operations[index],
                 row.objectID.entity === entity
             {
                 try statement.bind(.integer(row.objectID.primaryKey!), at: 1)
                 try statement.bind(.integer(Int64(entity.id)), at: 2)
                 try statement.bind(.integer(row.version), at: 3)
-                for (offset, value) in row.values.enumerated() {
+                for (offset, value) in values.enumerated() {
                     try statement.bind(value, at: Int32(offset + 4))
                 }
                 try statement.run()
@@ -135,19 +138,21 @@ extension StoreCoordinator {
         }
     }
 
-    private static func insertArguments(_ row: RowSnapshot) -> [SQLArgument] {
+    private static func insertArguments(_ row: RowSnapshot, values: [SQLiteValue])
+        -> [SQLArgument]
+    {
         let id = row.objectID
         return [
             .value(.integer(id.primaryKey!)), .value(.integer(Int64(id.entity.id))),
             .value(.integer(row.version)),
-        ] + row.values.map { SQLArgument.value($0) }
+        ] + values.map { SQLArgument.value($0) }
     }
 
     private static func apply(
         _ operation: WriteOperation, to cache: inout RowCache, at time: UInt64
     ) {
         switch operation {
-        case .insert(let row): cache.store(row, retain: true, at: time)
+        case .insert(let row, _): cache.store(row, retain: true, at: time)
         case .update(let update): cache.store(update.result, retain: false, at: time)
         case .delete(let id, _): cache.evict(id)
         case .link, .unlink, .unlinkAll, .position, .joinPosition: break

@@ -2,8 +2,10 @@ import SQLiteDB
 
 /// One row change of a save, in terms of tables and keys (all IDs already permanent).
 enum WriteOperation {
-    /// A new row with every column; `Z_OPT` is the snapshot's version (1).
-    case insert(RowSnapshot)
+    /// A new row with every column; `Z_OPT` is the snapshot's version (1). `values` are
+    /// the snapshot's values as they were built, bound as they are: binding from the
+    /// snapshot would decode every text column into a new `String` again.
+    case insert(RowSnapshot, values: [SQLiteValue])
     /// Changed columns of an existing row, guarded by its version.
     case update(Update)
     /// A removed row, guarded by its version.
@@ -35,7 +37,7 @@ enum WriteOperation {
     /// The object whose row this writes, if any.
     var objectID: ObjectID? {
         switch self {
-        case .insert(let row): return row.objectID
+        case .insert(let row, _): return row.objectID
         case .update(let update): return update.result.objectID
         case .delete(let id, _): return id
         case .link, .unlink, .unlinkAll, .position, .joinPosition: return nil
