@@ -96,16 +96,10 @@ final class FetchSelectCache: Sendable {
             }
         }
 
+        /// One combine: the shape's hash already mixes the other fields
+        /// (``FetchSelectCache/select(_:layout:idsOnly:columns:)``).
         func hash(into hasher: inout Hasher) {
-            hasher.combine(ObjectIdentifier(entity))
             hasher.combine(shapeHash)
-            hasher.combine(root == nil)
-            hasher.combine(joinsToOneOuter)
-            hasher.combine(sortDescriptors)
-            hasher.combine(fetchLimit)
-            hasher.combine(fetchOffset)
-            hasher.combine(idsOnly)
-            hasher.combine(columns)
         }
 
         /// Sort keys compared with their key paths byte for byte.
@@ -143,23 +137,24 @@ final class FetchSelectCache: Sendable {
     func select(
         _ builder: FetchSQL, layout: RowLayout, idsOnly: Bool, columns: [SQLName]? = nil
     ) throws -> SQL {
-        let shape: PredicateShape?
+        var shape = PredicateShape()
         if let predicate = builder.predicate {
-            shape = PredicateShape(predicate.root)
-            if shape == nil {
+            guard shape.read(predicate.root) else {
                 return try builder.select(layout: layout, idsOnly: idsOnly, columns: columns)
             }
-        } else {
-            shape = nil
         }
         let request = builder.request
+        let joinsToOneOuter = builder.predicate?.joinsToOneOuter ?? false
+        shape.combine(ObjectIdentifier(builder.entity), builder.predicate == nil, joinsToOneOuter)
+        shape.combine(request.fetchLimit, request.fetchOffset, idsOnly)
+        if !request.sortDescriptors.isEmpty { shape.combine(request.sortDescriptors) }
+        if let columns { shape.combine(columns) }
+        let constants = shape.constants
         let key = Key(
             entity: builder.entity, root: builder.predicate?.root,
-            joinsToOneOuter: builder.predicate?.joinsToOneOuter ?? false,
-            shapeHash: shape?.hash ?? 0, sortDescriptors: request.sortDescriptors,
-            fetchLimit: request.fetchLimit, fetchOffset: request.fetchOffset, idsOnly: idsOnly,
-            columns: columns)
-        let constants = shape?.constants ?? []
+            joinsToOneOuter: joinsToOneOuter, shapeHash: shape.finalize(),
+            sortDescriptors: request.sortDescriptors, fetchLimit: request.fetchLimit,
+            fetchOffset: request.fetchOffset, idsOnly: idsOnly, columns: columns)
         let entry = state.withLock { state in
             let entry = state.entries[key]
             if case .template = entry { state.hits += 1 }

@@ -21,15 +21,20 @@ struct PredicateShape {
     private(set) var constants: [PredicateValue] = []
     private var hasher = Hasher()
 
-    /// Reads `node`; nil when its shape is not cacheable.
-    init?(_ node: PredicateNode) {
-        guard read(node) else { return nil }
+    /// An empty shape; ``read(_:)`` adds a tree to it.
+    init() {}
+
+    /// Mixes more of a cache key into the hash.
+    mutating func combine<each Value: Hashable>(_ values: repeat each Value) {
+        repeat hasher.combine(each values)
     }
 
-    /// The hash of the shape: the tree with constants as kinds.
-    var hash: Int { hasher.finalize() }
+    /// The hash of the shape (the tree with constants as kinds) and of what was
+    /// combined with it.
+    func finalize() -> Int { hasher.finalize() }
 
-    private mutating func read(_ node: PredicateNode) -> Bool {
+    /// Reads `node` into the shape; false when it is not cacheable.
+    mutating func read(_ node: PredicateNode) -> Bool {
         switch node {
         case .truePredicate: hasher.combine(0 as UInt8)
         case .falsePredicate: hasher.combine(1 as UInt8)
