@@ -167,16 +167,24 @@ final class FetchSelectCache: Sendable {
             break
         case nil:
             let sql = try builder.select(layout: layout, idsOnly: idsOnly, columns: columns)
+            let probed = builder.predicate.map { PredicateShape.probed($0.root) }
             let made = Self.template(
-                for: sql, builder, layout: layout, idsOnly: idsOnly, columns: columns,
-                constants: constants)
+                for: sql, builder, probed: probed, layout: layout, idsOnly: idsOnly,
+                columns: columns, constants: constants)
+            // The key kept holds the probe tree (same shape, same hash), not the request's
+            // constants, so a large string, data or list is not kept alive by the cache.
+            let kept = Key(
+                entity: key.entity, root: probed?.0, joinsToOneOuter: key.joinsToOneOuter,
+                shapeHash: key.shapeHash, sortDescriptors: key.sortDescriptors,
+                fetchLimit: key.fetchLimit, fetchOffset: key.fetchOffset, idsOnly: idsOnly,
+                columns: columns)
             let capacity = capacity
             state.withLock { state in
                 state.compiled += 1
                 if state.entries.count >= capacity {
                     state.entries.removeAll(keepingCapacity: true)
                 }
-                state.entries[key] = made.map { .template($0) } ?? .uncacheable
+                state.entries[kept] = made.map { .template($0) } ?? .uncacheable
             }
             return sql
         }
@@ -186,13 +194,13 @@ final class FetchSelectCache: Sendable {
     /// The template of `sql`, compiled again with probe constants; nil when that fails
     /// or does not give `sql` back for the request's own constants.
     private static func template(
-        for sql: SQL, _ builder: FetchSQL, layout: RowLayout, idsOnly: Bool,
-        columns: [SQLName]?, constants: [PredicateValue]
+        for sql: SQL, _ builder: FetchSQL,
+        probed: (PredicateNode, [SQLArgument: (Int, PredicateShape.Conversion)])?,
+        layout: RowLayout, idsOnly: Bool, columns: [SQLName]?, constants: [PredicateValue]
     ) -> Template? {
         var probing = builder
         var probes: [SQLArgument: (Int, PredicateShape.Conversion)] = [:]
-        if let predicate = builder.predicate {
-            let (root, arguments) = PredicateShape.probed(predicate.root)
+        if let predicate = builder.predicate, let (root, arguments) = probed {
             var probe = FetchPredicate(root: root, format: predicate.format)
             probe.joinsToOneOuter = predicate.joinsToOneOuter
             probing.predicate = probe
