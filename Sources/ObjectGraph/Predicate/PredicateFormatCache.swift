@@ -41,11 +41,24 @@ final class PredicateFormatCache: Sendable {
         let format: String
 
         static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.format.utf8.elementsEqual(rhs.format.utf8)
+            let left = lhs.format.utf8
+            let right = rhs.format.utf8
+            guard left.count == right.count else { return false }
+            // Native strings compare their contiguous bytes at once; others byte by byte.
+            let compared = left.withContiguousStorageIfAvailable { left in
+                right.withContiguousStorageIfAvailable { right in
+                    left.elementsEqual(right)
+                }
+            }
+            return (compared ?? nil) ?? left.elementsEqual(right)
         }
 
         func hash(into hasher: inout Hasher) {
-            for byte in format.utf8 { hasher.combine(byte) }
+            // Every byte, in one call for a native string (the same bytes either way).
+            let hashed: Void? = format.utf8.withContiguousStorageIfAvailable {
+                hasher.combine(bytes: UnsafeRawBufferPointer($0))
+            }
+            if hashed == nil { Array(format.utf8).withUnsafeBytes { hasher.combine(bytes: $0) } }
         }
     }
 

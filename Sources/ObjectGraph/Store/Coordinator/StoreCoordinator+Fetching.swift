@@ -13,8 +13,9 @@ extension StoreCoordinator {
         -> [RowSnapshot]
     {
         let layout = layout(for: entity)
-        let sql = try FetchSQL(request: request, entity: entity, model: model)
-            .select(layout: layout, idsOnly: false)
+        let sql = try fetchSelects.select(
+            FetchSQL(request: request, entity: entity, model: model), layout: layout,
+            idsOnly: false)
         return try fetchRows(sql, layout: layout, cache: cache)
     }
 
@@ -29,8 +30,9 @@ extension StoreCoordinator {
         -> (rows: [RowSnapshot], generation: UInt64)
     {
         let layout = layout(for: entity)
-        let sql = try FetchSQL(request: request, entity: entity, model: model)
-            .select(layout: layout, idsOnly: false)
+        let sql = try fetchSelects.select(
+            FetchSQL(request: request, entity: entity, model: model), layout: layout,
+            idsOnly: false)
         return try fetchCachedRows(sql, layout: layout, cache: true)
     }
 
@@ -41,8 +43,9 @@ extension StoreCoordinator {
     /// - Throws: ``FetchError`` or `SQLiteError`.
     func fetchObjectIDs(for request: AnyFetchRequest, entity: Entity) throws -> [ObjectID] {
         let layout = layout(for: entity)
-        let sql = try FetchSQL(request: request, entity: entity, model: model)
-            .select(layout: layout, idsOnly: true)
+        let sql = try fetchSelects.select(
+            FetchSQL(request: request, entity: entity, model: model), layout: layout,
+            idsOnly: true)
         return try fetchObjectIDs(sql, layout: layout)
     }
 
@@ -61,8 +64,9 @@ extension StoreCoordinator {
         for request: AnyFetchRequest, entity: Entity, columns: [SQLName],
         _ read: (Statement) -> Row
     ) throws -> [Row] {
-        let sql = try FetchSQL(request: request, entity: entity, model: model)
-            .select(layout: layout(for: entity), idsOnly: false, columns: columns)
+        let sql = try fetchSelects.select(
+            FetchSQL(request: request, entity: entity, model: model),
+            layout: layout(for: entity), idsOnly: false, columns: columns)
         return try withConnection { connection in try connection.fetchAll(sql, read) }
     }
 

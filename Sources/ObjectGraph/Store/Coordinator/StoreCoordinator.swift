@@ -36,6 +36,9 @@ final class StoreCoordinator: @unchecked Sendable {
     /// fault binds its key into it and builds no string.
     private let toManySelects: [[SQL?]]
     private let inserts: [SQL]
+    /// The object and ID SELECTs of fetch requests, kept per request shape
+    /// (``FetchSelectCache``); this coordinator's model never changes.
+    let fetchSelects = FetchSelectCache(capacity: 256)
     /// Whether saves record persistent history (docs/HISTORY.md).
     let isHistoryTracked: Bool
     /// Transaction strings already in `ATRANSACTIONSTRING`; touched under `lock`.

@@ -11,6 +11,16 @@ struct FetchSQL {
     let request: AnyFetchRequest
     let entity: Entity
     let model: ManagedObjectModel
+    /// The predicate compiled: the request's, or (``FetchSelectCache``) one of the same
+    /// shape with other constants.
+    var predicate: FetchPredicate?
+
+    init(request: AnyFetchRequest, entity: Entity, model: ManagedObjectModel) {
+        self.request = request
+        self.entity = entity
+        self.model = model
+        self.predicate = request.predicate
+    }
 
     /// The object or ID query.
     /// With `columns`, only those (after `0, t0.Z_PK, t0.Z_OPT`) are selected.
@@ -68,7 +78,7 @@ struct FetchSQL {
         if !filter.text.isEmpty { conditions.append(filter) }
         var compiler = PredicateSQLCompiler(
             planner: JoinPlanner(model: model, root: entity), joinsMembers: true)
-        if let predicate = request.predicate {
+        if let predicate {
             compiler.innerJoins = !predicate.joinsToOneOuter
             conditions.append(try compiler.compile(predicate.root))
         }
