@@ -104,6 +104,13 @@ struct UncheckedObjectState {
         get { context?.takeUnretainedValue() }
         set { context = newValue.map { Unmanaged.passUnretained($0) } }
     }
+
+    /// `body`'s result on the owning context, borrowed without a retain (invariant 4:
+    /// the context outlives the call); nil when the object left it.
+    @inline(__always)
+    func withContext<T>(_ body: (ManagedObjectContext) -> T) -> T? {
+        context?._withUnsafeGuaranteedRef(body)
+    }
 }
 
 /// A context's state read on every fetched row and every change (invariant 1).
@@ -118,6 +125,8 @@ struct UncheckedContextState {
     var observers = ContextObservers()
     /// The audit the last fetch recorded into (``ProjectionAudit``).
     var projectionAudit: ProjectionAudit?
+    /// ``ManagedObjectContext/stalenessInterval``, read by every fault fired.
+    var stalenessInterval: Double = -1
 }
 
 /// The coordinator's row cache, touched once or more per fetched row, under the
