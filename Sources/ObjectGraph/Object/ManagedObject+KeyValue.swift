@@ -32,7 +32,7 @@ extension ManagedObject {
     /// - Parameter key: An attribute or relationship name of the object's entity.
     /// - Throws: ``KeyValueError`` for an unknown key or a fault whose row is gone.
     public func checkedValue(forKey key: String) throws -> Any? {
-        try checkConfined()
+        _ = try confinedContext()
         switch entity.property(named: key) {
         case nil:
             guard let leaves = entity.compositeLeaves(key) else {
@@ -128,7 +128,7 @@ extension ManagedObject {
     /// - Throws: ``KeyValueError/wrongType(entity:key:expected:actual:)`` naming the
     ///   entity, key, expected and actual type; ``KeyValueError/unknownKey(entity:key:)``.
     public func setCheckedValue(_ value: Any?, forKey key: String) throws {
-        try checkConfined()
+        _ = try confinedContext()
         switch entity.property(named: key) {
         case nil:
             guard let leaves = entity.compositeLeaves(key) else {
@@ -219,16 +219,6 @@ extension ManagedObject {
         context.willChangeAttribute(self, index)
         setAttributeValue(value, at: index)
         context.noteChange(self)
-    }
-
-    /// Checks the caller is on the context's queue, through the unretained context
-    /// reference (no retain and release around the check).
-    ///
-    /// - Throws: ``KeyValueError/noContext(object:)`` when the object left its context.
-    func checkConfined() throws {
-        guard unchecked.withContext({ $0.checkQueue() }) != nil else {
-            throw KeyValueError.noContext(object: objectID)
-        }
     }
 
     /// The context, after checking the caller is on its queue.

@@ -5,7 +5,7 @@ extension ManagedObject {
     func typedRelationship(_ index: Int) -> [ManagedObject] {
         let relationship = entity.relationships[index]
         do {
-            try checkConfined()
+            _ = try confinedContext()
             noteAuditedRead(entity.attributes.count + index)
             if !relationship.isToMany { return try toOneObject(index).map { [$0] } ?? [] }
             return try toManyObjects(index)
