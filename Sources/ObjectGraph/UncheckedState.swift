@@ -37,7 +37,37 @@
 ///    reset, released from a batch) and for all of its objects in its `deinit`, before
 ///    its memory goes; so a non-nil reference always names a live context. Objects
 ///    never outlive that rule: only the context registers objects.
+/// 5. **Entities are never freed.** An ``ObjectID`` holds its entity unretained
+///    (``EntityReference``), so copying an ID (several times per fetched object: row
+///    snapshot headers, registry, change lists) counts no references. Every ``Entity``
+///    takes one reference on itself when it is made that nothing ever releases
+///    (``EntityReference/keepForever(_:)`` at the end of `Entity.init`), so an entity
+///    lives as long as the process and no ID outlives its entity. The price: a model's
+///    entities stay in memory after the model goes (a few kilobytes per entity; a
+///    process builds few models).
 ///
+/// An entity held without reference counting (invariant 5): what an ``ObjectID`` keeps,
+/// so that copying an ID is copying plain words.
+struct EntityReference: Sendable {
+    private let unmanaged: Unmanaged<Entity>
+
+    @inline(__always)
+    init(_ entity: Entity) {
+        unmanaged = Unmanaged.passUnretained(entity)
+    }
+
+    /// The entity (invariant 5: it is never freed).
+    @inline(__always) var entity: Entity { unmanaged.takeUnretainedValue() }
+
+    /// The entity's `Z_ENT`, read without a retain.
+    @inline(__always) var entityNumber: Int { unmanaged._withUnsafeGuaranteedRef { $0.id } }
+
+    /// Takes the reference on `entity` that is never released (invariant 5).
+    static func keepForever(_ entity: Entity) {
+        _ = Unmanaged.passRetained(entity)
+    }
+}
+
 /// Row snapshots (``RowSnapshot``, a tagged-word `ManagedBuffer`) are not here: they are
 /// immutable after they are made and read through their header pointer, which needs no
 /// exclusivity exemption.
@@ -74,6 +104,13 @@ struct UncheckedObjectState {
         get { context?.takeUnretainedValue() }
         set { context = newValue.map { Unmanaged.passUnretained($0) } }
     }
+
+    /// `body`'s result on the owning context, borrowed without a retain (invariant 4:
+    /// the context outlives the call); nil when the object left it.
+    @inline(__always)
+    func withContext<T>(_ body: (ManagedObjectContext) -> T) -> T? {
+        context?._withUnsafeGuaranteedRef(body)
+    }
 }
 
 /// A context's state read on every fetched row and every change (invariant 1).
@@ -88,6 +125,8 @@ struct UncheckedContextState {
     var observers = ContextObservers()
     /// The audit the last fetch recorded into (``ProjectionAudit``).
     var projectionAudit: ProjectionAudit?
+    /// ``ManagedObjectContext/stalenessInterval``, read by every fault fired.
+    var stalenessInterval: Double = -1
 }
 
 /// The coordinator's row cache, touched once or more per fetched row, under the

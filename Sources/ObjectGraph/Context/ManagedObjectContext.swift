@@ -44,7 +44,12 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// SELECT. Objects already loaded are not refreshed by it, as in Core Data.
     ///
     /// Related: https://developer.apple.com/documentation/coredata/nsmanagedobjectcontext/1506875-stalenessinterval
-    public var stalenessInterval: Double = -1
+    ///
+    /// Kept in the context's unchecked state: firing a fault reads it.
+    public var stalenessInterval: Double {
+        @inline(__always) get { unchecked.stalenessInterval }
+        set { unchecked.stalenessInterval = newValue }
+    }
 
     /// The context this one saves into, or nil for a root context, which saves to the
     /// store. A child's ``save()`` pushes its changes to the parent and runs no SQL;

@@ -14,9 +14,10 @@ struct ObjectTable<Value> {
     private static func key(_ id: ObjectID) -> PackedObjectKey {
         switch id.key {
         case .permanent(let pk):
-            return PackedObjectKey(bits: pk << 12 | Int64(id.entity.id))
+            return PackedObjectKey(bits: pk << 12 | Int64(id.entityNumber))
         case .temporary(let number):
-            return PackedObjectKey(bits: ~(Int64(bitPattern: number) << 12 | Int64(id.entity.id)))
+            return PackedObjectKey(
+                bits: ~(Int64(bitPattern: number) << 12 | Int64(id.entityNumber)))
         }
     }
 

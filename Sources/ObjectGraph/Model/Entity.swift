@@ -4,7 +4,7 @@ import SQLiteDB
 /// table, every property including inherited ones, and where each is stored.
 ///
 /// Built once by ``ManagedObjectModel`` and immutable afterwards, so it is shared
-/// freely between contexts and threads. A row snapshot of the entity is an array of
+/// freely between contexts and threads. Never freed: object IDs hold it unretained. A row snapshot of the entity is an array of
 /// values with one slot per ``columns`` entry.
 package final class Entity: Sendable, CustomStringConvertible {
     /// The entity's name.
@@ -101,6 +101,9 @@ package final class Entity: Sendable, CustomStringConvertible {
             }
         }
         compositeLeaves = leaves
+        // Object IDs hold their entity unretained: it is never freed
+        // (`UncheckedState.swift`, invariant 5).
+        EntityReference.keepForever(self)
     }
 
     /// The same entity with each relationship replaced by `transform`'s result (a

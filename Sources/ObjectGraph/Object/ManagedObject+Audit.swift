@@ -6,7 +6,7 @@ extension ManagedObject {
     /// Cost: one branch on the context's audit when there is none.
     @inline(__always)
     func noteAuditedRead(_ property: Int) {
-        guard let audit = managedObjectContext?.projectionAudit else { return }
+        guard let audit = unchecked.withContext({ $0.projectionAudit }) ?? nil else { return }
         audit.noteRead(objectID, property: property)
     }
 }

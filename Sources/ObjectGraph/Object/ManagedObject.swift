@@ -128,14 +128,17 @@ open class ManagedObject: Hashable, CustomStringConvertible {
 
     /// Makes an object; the engine is the only caller (`ObjectCreation` has no public
     /// initializer). Subclasses inherit it: declare no designated initializer of your own.
-    public required init(_ creation: ObjectCreation) {
+    public required init(_ creation: consuming ObjectCreation) {
+        entity = creation.objectID.entity
         unchecked = UncheckedObjectState(
             objectID: creation.objectID, context: creation.context)
         probe = creation.probe
     }
 
-    /// The entity, resolved.
-    var entity: Entity { objectID.entity }
+    /// The entity, resolved: the object ID's, kept as the object's own reference so
+    /// that reading it (several times per key-value or typed access) retains nothing;
+    /// the ID holds it unretained.
+    final let entity: Entity
 
     /// The entity's name.
     public var entityName: String { entity.name }

@@ -8,16 +8,26 @@ import Synchronization
 /// the object is saved; the permanent one is stable across launches, in the URI form
 /// `x-coredata://<store UUID>/<Entity>/p<Z_PK>` (temporary: `x-coredata:///<Entity>/t<n>`).
 ///
-/// Cost: comparing and hashing read two integers; no strings are involved.
+/// Cost: comparing and hashing read two integers; no strings are involved. Copying one
+/// counts no references.
 ///
 /// Related: https://developer.apple.com/documentation/coredata/nsmanagedobjectid
 public struct ObjectID: Hashable, Sendable, CustomStringConvertible {
+    /// The object's entity, held without a reference count (entities are never freed;
+    /// `UncheckedState.swift`, invariant 5): copying an ID retains nothing.
+    private let entityReference: EntityReference
     /// The object's entity.
-    package let entity: Entity
+    package var entity: Entity {
+        @inline(__always) get { entityReference.entity }
+    }
+    /// The entity's `Z_ENT`.
+    package var entityNumber: Int {
+        @inline(__always) get { entityReference.entityNumber }
+    }
     /// The key within the entity's table.
     package let key: Key
     /// The UUID of the store the object lives in (all zero for temporary IDs); kept as
-    /// a UUID rather than a String so that copying an ID retains only its entity.
+    /// a UUID rather than a String so that copying an ID retains nothing.
     private let store: UUID
 
     /// A primary key or a temporary number.
@@ -32,14 +42,14 @@ public struct ObjectID: Hashable, Sendable, CustomStringConvertible {
 
     /// A permanent ID.
     package init(entity: Entity, primaryKey: Int64, store: UUID) {
-        self.entity = entity
+        self.entityReference = EntityReference(entity)
         self.key = .permanent(primaryKey)
         self.store = store
     }
 
     /// A fresh temporary ID.
     package init(temporaryFor entity: Entity) {
-        self.entity = entity
+        self.entityReference = EntityReference(entity)
         self.key = .temporary(Self.nextTemporary.add(1, ordering: .relaxed).oldValue)
         self.store = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
     }
@@ -47,7 +57,7 @@ public struct ObjectID: Hashable, Sendable, CustomStringConvertible {
     /// The temporary ID with process-unique number `number` (a child context's row
     /// encodes a to-one to a temporary object as `-number`).
     package init(entity: Entity, temporaryNumber number: UInt64) {
-        self.entity = entity
+        self.entityReference = EntityReference(entity)
         self.key = .temporary(number)
         self.store = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
     }
@@ -86,13 +96,13 @@ public struct ObjectID: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "<\(uriRepresentation().absoluteString)>" }
 
     public static func == (lhs: ObjectID, rhs: ObjectID) -> Bool {
-        lhs.key == rhs.key && lhs.entity.id == rhs.entity.id
+        lhs.key == rhs.key && lhs.entityNumber == rhs.entityNumber
     }
 
     public func hash(into hasher: inout Hasher) {
         // One combine: hashing sits on the hot path of every registry and cache lookup.
         switch key {
-        case .permanent(let pk): hasher.combine(pk &* 1024 &+ Int64(entity.id))
+        case .permanent(let pk): hasher.combine(pk &* 1024 &+ Int64(entityNumber))
         case .temporary(let number): hasher.combine(~(Int64(bitPattern: number) &* 1024))
         }
     }

@@ -27,7 +27,7 @@ extension ManagedObject {
         _ storage: ReferenceWritableKeyPath<Object, Wrapper>
     ) -> Int32 {
         let key = TypedSlotCache.key(storage, entity: entity)
-        if let context = managedObjectContext, let index = context.typedSlots[key] {
+        if let index = unchecked.withContext({ $0.typedSlots[key] }) ?? nil {
             return index
         }
         let index = Int32(entity.typedProperties.index(of: storage, in: entity))
@@ -77,6 +77,12 @@ extension ManagedObject {
     /// fired stops the program, as Core Data raises.
     @usableFromInline
     func storedAttribute(_ index: Int) -> (SQLiteValue, AttributeType) {
+        // Loaded and unchanged (every read after the first of a fetched object): the
+        // committed value, what `attributeStoredValue` returns, without its checks.
+        if let snapshot = unchecked.snapshot, unchecked.attributeChanges.isEmpty {
+            noteAuditedRead(index)
+            return (snapshot.values[index], entity.attributes[index].type)
+        }
         do {
             return (try attributeStoredValue(index), entity.attributes[index].type)
         } catch {
