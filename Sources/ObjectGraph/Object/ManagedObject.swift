@@ -128,11 +128,7 @@ open class ManagedObject: Hashable, CustomStringConvertible {
 
     /// Makes an object; the engine is the only caller (`ObjectCreation` has no public
     /// initializer). Subclasses inherit it: declare no designated initializer of your own.
-    ///
-    /// `creation` is consumed: its ID and references move into the object instead of
-    /// being copied and then released by the caller (one retain and release fewer per
-    /// object made, which a to-many fault pays per member).
-    public required init(_ creation: consuming ObjectCreation) {
+    public required init(_ creation: ObjectCreation) {
         unchecked = UncheckedObjectState(
             objectID: creation.objectID, context: creation.context)
         probe = creation.probe
