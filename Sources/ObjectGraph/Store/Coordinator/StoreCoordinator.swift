@@ -97,7 +97,8 @@ final class StoreCoordinator: @unchecked Sendable {
         toManyFaults = entities.map { entity in
             entity.relationships.map { relationship in
                 relationship.isToMany
-                    ? ToManyFault(relationship, destination: rowLayouts[relationship.destinationID - 1])
+                    ? ToManyFault(
+                        relationship, destination: rowLayouts[relationship.destinationID - 1])
                     : nil
             }
         }
