@@ -41,7 +41,7 @@ import Testing
             context.reset()
             let fetched = try context.fetch(FetchRequest(entityName: "Playlist"))[0]
             let members = try #require(fetched.value(forKey: "songs") as? [ManagedObject])
-            #expect(members.allSatisfy(\.isFault))
+            #expect(members.allSatisfy { $0.isFault })
             try body(members)
         }
     }
@@ -83,7 +83,7 @@ import Testing
     @Test("objects hash by identity: a Set holds each object once and finds every one")
     func identityHashing() throws {
         let container = try Fixtures.container(model: Self.media)
-        try inContext(container) { context in
+        inContext(container) { context in
             let songs = (0..<1_000).map { _ in context.insertNewObject(forEntityName: "Song") }
             var set = Set(songs)
             #expect(set.count == 1_000)
