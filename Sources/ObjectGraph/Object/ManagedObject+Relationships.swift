@@ -100,28 +100,36 @@ extension ManagedObject {
     func toManyObjects(_ index: Int) throws -> [ManagedObject] {
         let context = managedObjectContext!
         let ids = try toManyIDs(index)
-        var objects: [ManagedObject] = []
-        objects.reserveCapacity(ids.count)
-        for id in ids { objects.append(context.registeredObject(id)) }
-        return objects
+        // Built in place from the IDs' buffer: no ID copied out per member, the array
+        // allocated once at its final size.
+        return ids.withUnsafeBufferPointer { ids in
+            [ManagedObject](unsafeUninitializedCapacity: ids.count) { objects, initialized in
+                for offset in ids.indices {
+                    objects.initializeElement(
+                        at: offset, to: context.registeredObject(ids[offset]))
+                    initialized = offset + 1
+                }
+            }
+        }
     }
 
     /// Reads a to-many's committed members if not read yet: one SELECT for a saved
     /// object, nothing for a new one.
     func loadToMany(_ index: Int) throws {
-        var state = toMany[index] ?? ToManyState()
-        guard state.committed == nil else { return }
+        guard toMany[index]?.committed == nil else { return }
         let context = managedObjectContext!
+        let committed: [ObjectID]
         if isInserted {
-            state.committed = []
+            committed = []
         } else if let parent = context.parent {
             try context.fulfill(self)
-            state.committed = try parent.toManyIDsForChild(objectID, index)
+            committed = try parent.toManyIDsForChild(objectID, index)
         } else {
             try context.fulfill(self)
-            state.committed = try context.coordinator.relatedObjectIDs(index, of: objectID)
+            committed = try context.coordinator.relatedObjectIDs(index, of: objectID)
         }
-        toMany[index] = state
+        // Set in place: the state is not copied out of the dictionary and back.
+        toMany[index, default: ToManyState()].committed = committed
     }
 
     // MARK: - Changing, with inverses

@@ -3,14 +3,16 @@ extension ManagedObject {
     /// the to-many's members, firing the relationship fault the first time.
     @usableFromInline
     func typedRelationship(_ index: Int) -> [ManagedObject] {
-        let relationship = entity.relationships[index]
         do {
             _ = try confinedContext()
             noteAuditedRead(entity.attributes.count + index)
-            if !relationship.isToMany { return try toOneObject(index).map { [$0] } ?? [] }
+            // The relationship is read in place, not copied out (its names are strings).
+            if !entity.relationships[index].isToMany {
+                return try toOneObject(index).map { [$0] } ?? []
+            }
             return try toManyObjects(index)
         } catch {
-            preconditionFailure("\(entity.name).\(relationship.name): \(error)")
+            preconditionFailure("\(entity.name).\(entity.relationships[index].name): \(error)")
         }
     }
 

@@ -97,16 +97,17 @@ extension StoreCoordinator {
 
     /// The IDs at the other end of `id`'s to-many `index`: one SELECT (a to-many fault
     /// firing), its text built at open.
+    ///
+    /// Cost: the SELECT, then one array of exactly its rows' IDs (``ToManyFault``).
     func relatedObjectIDs(_ index: Int, of id: ObjectID) throws -> [ObjectID] {
-        let relationship = id.entity.relationships[index]
-        let layout = layout(for: model.entity(id: relationship.destinationID))
-        let sql = toManySelect(index, of: id)
+        let fault = toManyFaults[id.entity.id - 1][index]!
+        let sql = ObjectSelect.toMany(fault.select, primaryKey: id.primaryKey ?? 0)
         return try withConnection { connection in
-            let ids = try connection.fetchAll(sql) {
-                layout.objectID(from: $0, model: model, store: storeUUID)
+            let ids = try connection.withCachedStatement(sql) { statement in
+                try fault.objectIDs(statement, model: model, store: storeUUID)
             }
             statistics.record { $0.relationshipFaultsFired += 1 }
-            lockedTrace?.toManyFaultFulfilled(relationship.name, of: id, rows: ids.count)
+            lockedTrace?.toManyFaultFulfilled(fault.name, of: id, rows: ids.count)
             return ids
         }
     }

@@ -32,9 +32,9 @@ final class StoreCoordinator: @unchecked Sendable {
     let rowCacheGeneration: RowCacheGeneration
     private let layouts: [RowLayout]
     /// Each to-many's fault SELECT, built once at open with a placeholder key (its first
-    /// argument): `[entity.id - 1][relationship index]`, nil for a to-one. A to-many
-    /// fault binds its key into it and builds no string.
-    private let toManySelects: [[SQL?]]
+    /// argument), and its destination: `[entity.id - 1][relationship index]`, nil for a
+    /// to-one. A to-many fault binds its key into it and builds no string.
+    let toManyFaults: [[ToManyFault?]]
     private let inserts: [SQL]
     /// The object and ID SELECTs of fetch requests, kept per request shape
     /// (``FetchSelectCache``); this coordinator's model never changes.
@@ -97,23 +97,14 @@ final class StoreCoordinator: @unchecked Sendable {
         let rowLayouts = entities.map { RowLayout(entity: $0, entities: entities) }
         layouts = rowLayouts
         inserts = entities.map(WriteSQL.insert(into:))
-        toManySelects = entities.map { entity in
+        toManyFaults = entities.map { entity in
             entity.relationships.map { relationship in
                 relationship.isToMany
-                    ? ObjectSelect.toMany(
-                        relationship, destination: rowLayouts[relationship.destinationID - 1],
-                        primaryKey: 0)
+                    ? ToManyFault(
+                        relationship, destination: rowLayouts[relationship.destinationID - 1])
                     : nil
             }
         }
-    }
-
-    /// The fault SELECT of relationship `index` (a to-many) of `id`'s entity, `id`'s key
-    /// bound: the same text and arguments ``ObjectSelect/toMany(_:destination:primaryKey:)``
-    /// builds, from the template made at open.
-    func toManySelect(_ index: Int, of id: ObjectID) -> SQL {
-        let template = toManySelects[id.entity.id - 1][index]!
-        return ObjectSelect.toMany(template, primaryKey: id.primaryKey ?? 0)
     }
 
     /// The store's file, or `:memory:`: what errors name.
