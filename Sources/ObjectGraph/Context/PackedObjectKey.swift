@@ -18,12 +18,6 @@ struct PackedObjectKey: Hashable {
     /// What `Dictionary` calls to place the key: the mixed bits, seeded per table as
     /// `Hasher` would be.
     func _rawHashValue(seed: Int) -> Int {
-        var mixed = UInt64(bitPattern: bits) ^ UInt64(bitPattern: Int64(seed))
-        mixed ^= mixed >> 33
-        mixed &*= 0xff51_afd7_ed55_8ccd
-        mixed ^= mixed >> 33
-        mixed &*= 0xc4ce_b9fe_1a85_ec53
-        mixed ^= mixed >> 33
-        return Int(bitPattern: UInt(mixed))
+        finalizerMix(UInt64(bitPattern: bits), seed: seed)
     }
 }

@@ -10,13 +10,6 @@ extension ManagedObject {
     @_documentation(visibility: internal)
     @inlinable
     public func _rawHashValue(seed: Int) -> Int {
-        let address = UInt64(UInt(bitPattern: ObjectIdentifier(self)))
-        var mixed = address ^ UInt64(bitPattern: Int64(seed))
-        mixed ^= mixed >> 33
-        mixed &*= 0xff51_afd7_ed55_8ccd
-        mixed ^= mixed >> 33
-        mixed &*= 0xc4ce_b9fe_1a85_ec53
-        mixed ^= mixed >> 33
-        return Int(bitPattern: UInt(mixed))
+        finalizerMix(UInt64(UInt(bitPattern: ObjectIdentifier(self))), seed: seed)
     }
 }
