@@ -200,6 +200,26 @@ import Workloads
     }
 
     @Test(
+        "an in-process run's --dataset-dir holds its datasets and leaves the process's default alone"
+    )
+    func runDatasetDirectoryStaysInTheRun() throws {
+        let directory = try TemporaryDirectory()
+        let cache = directory.path("cache")
+        let result = BenchToolTests.main(
+            "run", "--suite", "faulting", "--filter", "faulting/posts-with-author", "--sizes",
+            "200", "--iterations", "1", "--warmup", "0", "--in-process", "--no-progress",
+            "--dataset-dir", cache, "--out", directory.path("out"))
+        #expect(result.status == 0, "\(result.text)")
+        let entries = try FileManager.default.contentsOfDirectory(atPath: cache)
+        #expect(entries.contains("social-200-s42-g\(DatasetGenerator.version)"), "\(entries)")
+        // A run once set FAULTLINE_DATASETS for the whole process: tests running beside
+        // it and after it then generated 10k datasets into this directory after its
+        // removal (scripts/test failed on the leftover).
+        #expect(DatasetCache.defaultDirectory().path != cache)
+        #expect(ProcessInfo.processInfo.environment["FAULTLINE_DATASETS"] != cache)
+    }
+
+    @Test(
         "a run's worker that rebuilds a damaged dataset has its warning relayed to the run's stderr"
     )
     func damagedDatasetNamedInRun() throws {

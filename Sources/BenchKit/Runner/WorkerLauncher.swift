@@ -19,6 +19,13 @@ public struct WorkerLauncher: Sendable {
         self.environment = environment
     }
 
+    /// This launcher with `extra` added to the variables it sets (`extra` wins).
+    public func adding(environment extra: [String: String]) -> WorkerLauncher {
+        WorkerLauncher(
+            executable: executable, arguments: arguments,
+            environment: environment.merging(extra) { $1 })
+    }
+
     /// A launcher that re-executes the running binary (`/proc/self/exe`).
     public static func currentExecutable(arguments: [String]) -> WorkerLauncher {
         let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))

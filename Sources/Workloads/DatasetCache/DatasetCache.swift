@@ -36,10 +36,19 @@ public struct DatasetCache: Sendable {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
-    /// `$FAULTLINE_DATASETS`, else `.faultline/datasets` under the current directory.
+    /// The directory `bench run --dataset-dir` chose, bound while that run's suites run
+    /// in this process; nil outside such a run. A task-local rather than the process
+    /// environment, so commands run side by side in one process (the tests do) never
+    /// see each other's directory: a run once set `FAULTLINE_DATASETS` for the whole
+    /// process, and other tests generated 10k datasets into its removed directory.
+    @TaskLocal public static var runDirectory: URL?
+
+    /// ``runDirectory`` while one is bound, else `$FAULTLINE_DATASETS`, else
+    /// `.faultline/datasets` under the current directory.
     public static func defaultDirectory(
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> URL {
+        if let runDirectory { return runDirectory }
         if let path = environment["FAULTLINE_DATASETS"], !path.isEmpty {
             return URL(fileURLWithPath: path, isDirectory: true)
         }

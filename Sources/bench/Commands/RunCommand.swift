@@ -49,12 +49,8 @@ struct RunCommand: Subcommand {
         self.options = options
     }
 
-    /// Runs; `--dataset-dir` reaches the suites and their worker processes as
-    /// `FAULTLINE_DATASETS`, the variable the dataset cache reads.
+    /// Runs; `--dataset-dir` reaches the suites (``RunExecution/execute()``).
     func run(console: Console) -> ExitCode {
-        if let directory = options.datasetDirectory {
-            setenv("FAULTLINE_DATASETS", directory, 1)
-        }
         var execution = RunExecution(options: options, console: console)
         if let source {
             execution.suites.append(source.suite)

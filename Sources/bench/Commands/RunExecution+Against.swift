@@ -15,7 +15,8 @@ extension RunExecution {
         let runner = session.pairedRunner(
             current: launcher,
             reference: WorkerLauncher(
-                executable: build.executable, arguments: [WorkerSubcommand.name]),
+                executable: build.executable, arguments: [WorkerSubcommand.name],
+                environment: Self.datasetEnvironment(options.datasetDirectory)),
             stopFlag: stopFlag)
         return try session.runPaired(
             runner, observer: observer, reference: build.name, thresholds: options.thresholds,

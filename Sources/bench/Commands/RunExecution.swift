@@ -3,6 +3,7 @@ import BenchReports
 import BenchmarkSuites
 import DurableFiles
 import Foundation
+import Workloads
 
 /// What `bench run` does once its options are valid: hands plan, run, gate and reruns
 /// to a ``RunSession``, then publishes and prints what it returns.
@@ -21,7 +22,25 @@ struct RunExecution {
     var leftOut: [String] = []
 
     /// Runs and returns the exit code (success, failure, usage or 128 + the signal).
+    ///
+    /// `--dataset-dir` reaches the suites run in this process as
+    /// `DatasetCache.runDirectory` and the workers as `FAULTLINE_DATASETS` in their
+    /// environment; this process's environment is left alone.
     func execute() -> ExitCode {
+        guard let directory = options.datasetDirectory else { return executeWithDatasets() }
+        var execution = self
+        execution.launcher = launcher.adding(environment: Self.datasetEnvironment(directory))
+        return DatasetCache.$runDirectory.withValue(
+            URL(fileURLWithPath: directory, isDirectory: true)
+        ) { execution.executeWithDatasets() }
+    }
+
+    /// The variables that give a worker the run's dataset directory.
+    static func datasetEnvironment(_ directory: String?) -> [String: String] {
+        directory.map { ["FAULTLINE_DATASETS": $0] } ?? [:]
+    }
+
+    private func executeWithDatasets() -> ExitCode {
         // Case copies a killed run left in the temporary directory (hundreds of MB).
         ScratchFile.removeAbandoned()
         let session: RunSession
