@@ -21,13 +21,49 @@ enum SuiteRun {
         return TestDatasets.directory
     }()
 
-    /// One instrumented iteration of every configuration of `benchmarks`.
+    /// One instrumented iteration of every configuration of `benchmarks`, run once per
+    /// process: several suites of tests check the same run (`SameSQLFloorTests` and
+    /// `MaterializeTests`, `StatementCountTests`, `FetchShapeTests`), and each run of
+    /// `materialize` at this size costs about 20 s of CPU in `scripts/test`. A test
+    /// asking while another computes the same run waits for it.
     static func run(_ benchmarks: [Benchmark]) -> [CaseResult] {
         _ = datasets
-        let limits = RunLimits(
-            warmupIterations: 0, maxIterations: 1, maxTime: 60, instrumentedIterations: 1)
-        let runner = Runner(limits: limits, seed: seed, isolation: .inProcess)
-        return runner.run(RunPlan(benchmarks: benchmarks, sizes: [size])).cases
+        return runs.result(for: benchmarks.map(\.id)) {
+            let limits = RunLimits(
+                warmupIterations: 0, maxIterations: 1, maxTime: 60, instrumentedIterations: 1)
+            let runner = Runner(limits: limits, seed: seed, isolation: .inProcess)
+            return runner.run(RunPlan(benchmarks: benchmarks, sizes: [size])).cases
+        }
+    }
+
+    /// The runs made so far, by the benchmarks' IDs.
+    private static let runs = RunMemo()
+
+    /// Results computed once per key; a second caller of a key being computed waits.
+    final class RunMemo: @unchecked Sendable {
+        // Invariant: `results` and `computing` are touched only while `condition` is
+        // locked.
+        private let condition = NSCondition()
+        private var results: [[BenchmarkID]: [CaseResult]] = [:]
+        private var computing: Set<[BenchmarkID]> = []
+
+        func result(for key: [BenchmarkID], compute: () -> [CaseResult]) -> [CaseResult] {
+            condition.lock()
+            while computing.contains(key) { condition.wait() }
+            if let found = results[key] {
+                condition.unlock()
+                return found
+            }
+            computing.insert(key)
+            condition.unlock()
+            let computed = compute()
+            condition.lock()
+            results[key] = computed
+            computing.remove(key)
+            condition.broadcast()
+            condition.unlock()
+            return computed
+        }
     }
 
     /// The median of `metric` in the case of `configuration` of `scenario`.
