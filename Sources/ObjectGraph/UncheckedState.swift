@@ -94,9 +94,9 @@ struct UncheckedObjectState {
     var listMembership: UInt8 = 0
 
     @inline(__always)
-    init(objectID: ObjectID, context: ManagedObjectContext?) {
+    init(objectID: ObjectID, context: Unmanaged<ManagedObjectContext>?) {
         self.objectID = objectID
-        self.context = context.map { Unmanaged.passUnretained($0) }
+        self.context = context
     }
 
     /// The owning context (invariant 4: a non-nil reference names a live context).
