@@ -31,6 +31,9 @@ public final class Connection {
     /// Whether some sink reads durations (``TraceSink/wantsDurations``): without one,
     /// tracing reads no clock.
     private(set) var isTimingStatements = false
+    /// Whether some sink wants statement events (``TraceSink/wantsStatementEvents``):
+    /// without one, a finished statement is only counted.
+    private(set) var buildsStatementEvents = false
     /// The statements this connection keeps prepared; see ``StatementCache``.
     public private(set) lazy var statementCache = StatementCache(connection: self)
     var savepointDepth = 0
@@ -69,6 +72,7 @@ public final class Connection {
         self.traceSinks = traceSinks
         self.isTracing = !traceSinks.isEmpty
         self.isTimingStatements = traceSinks.contains { $0.wantsDurations }
+        self.buildsStatementEvents = traceSinks.contains { $0.wantsStatementEvents }
         emit(.open(connectionID: id, path: location.path))
         do {
             try configure()
@@ -176,6 +180,7 @@ public final class Connection {
         traceSinks.append(sink)
         isTracing = true
         isTimingStatements = traceSinks.contains { $0.wantsDurations }
+        buildsStatementEvents = traceSinks.contains { $0.wantsStatementEvents }
     }
 
     /// Detaches a sink added with ``addTraceSink(_:)``.
@@ -183,10 +188,21 @@ public final class Connection {
         traceSinks.removeAll { $0 === sink }
         isTracing = !traceSinks.isEmpty
         isTimingStatements = traceSinks.contains { $0.wantsDurations }
+        buildsStatementEvents = traceSinks.contains { $0.wantsStatementEvents }
     }
 
     func emit(_ event: TraceEvent) {
         for sink in traceSinks { sink.receive(event) }
+    }
+
+    /// Hands a finished statement's counts to every sink, when none wants its event.
+    func count(
+        _ statement: Statement, rowsReturned: Int, rowsChanged: Int, status: StatementStatus
+    ) {
+        for sink in traceSinks {
+            sink.countStatement(
+                statement, rowsReturned: rowsReturned, rowsChanged: rowsChanged, status: status)
+        }
     }
 }
 
