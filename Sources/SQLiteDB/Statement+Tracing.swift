@@ -9,15 +9,15 @@ struct ExecutionRecord {
 
 extension Statement {
     /// `step()` with row counting, counter snapshots and, when a sink reads durations
-    /// (``TraceSink/wantsDurations``), timing, for the trace sinks.
-    func tracedStep() throws -> Bool {
+    /// (``TraceSink/wantsDurations``, `timing`), timing, for the trace sinks.
+    func tracedStep(timing: Bool) throws -> Bool {
         if execution == nil {
             execution = ExecutionRecord(
                 startStatus: cumulativeStatus, nanoseconds: pendingPrepareNanoseconds, rows: 0)
             pendingPrepareNanoseconds = 0
         }
         let code: Int32
-        if connection.isTimingStatements {
+        if timing {
             let start = MonotonicClock.now()
             code = sqlite3_step(handle)
             execution?.nanoseconds += MonotonicClock.now() &- start
