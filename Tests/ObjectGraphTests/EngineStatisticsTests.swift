@@ -27,16 +27,21 @@ import Testing
         #expect(container.statistics == EngineStatistics())
     }
 
-    @Test("statistics count the same with a sink that wants statement events attached, EXPLAIN left out")
+    @Test(
+        "statistics count the same with a sink that wants statement events attached, EXPLAIN left out"
+    )
     func sameCountsWithEventSink() throws {
         func workload(level: Int?) throws -> EngineStatistics {
-            let container = try Fixtures.container(log: level.map { _ in LogLines() }, level: level ?? 1)
+            let container = try Fixtures.container(
+                log: level.map { _ in LogLines() }, level: level ?? 1)
             try Fixtures.seed(container, users: 4, posts: 2)
             try inContext(container) { context in
                 let request = FetchRequest(entityName: "User")
                 request.sortDescriptors = [SortKey("name")]
                 let users = try context.fetch(request)
-                for user in users { _ = (user.value(forKey: "posts") as? Set<ManagedObject>)?.count }
+                for user in users {
+                    _ = (user.value(forKey: "posts") as? Set<ManagedObject>)?.count
+                }
                 users[0].setValue("renamed", forKey: "name")
                 context.delete(users[1])
                 try context.save()

@@ -120,7 +120,9 @@ import Testing
             ])
     }
 
-    @Test("a sink that wants no statement events gets each statement's counts instead, events again once another sink wants them")
+    @Test(
+        "a sink that wants no statement events gets each statement's counts instead, events again once another sink wants them"
+    )
     func countingSink() throws {
         let counter = StatementCounter()
         let connection = try Connection(traceSinks: [counter])

@@ -112,7 +112,9 @@ import Testing
         }
     }
 
-    @Test("a typed to-many read is its members registered once as faults: one SELECT, the key-value read's instances")
+    @Test(
+        "a typed to-many read is its members registered once as faults: one SELECT, the key-value read's instances"
+    )
     func typedToManyRegistersFaults() async throws {
         let container = try Fixtures.container(model: TypedFixtures.social)
         try Fixtures.seed(container, users: 2, posts: 3)
@@ -131,7 +133,8 @@ import Testing
                 #expect(posts.allSatisfy { $0.isFault && $0.managedObjectContext === context })
                 #expect(posts.allSatisfy { context.object(with: $0.objectID) === $0 })
                 let kvc = try #require(user.value(forKey: "posts") as? Set<ManagedObject>)
-                #expect(Set(kvc.map(ObjectIdentifier.init)) == Set(posts.map(ObjectIdentifier.init)))
+                #expect(
+                    Set(kvc.map(ObjectIdentifier.init)) == Set(posts.map(ObjectIdentifier.init)))
                 #expect(user.posts == posts)
                 #expect(context.registeredObjects.count == 1 + 3)
             }
