@@ -59,6 +59,10 @@ struct EntityReference: Sendable {
     /// The entity (invariant 5: it is never freed).
     @inline(__always) var entity: Entity { unmanaged.takeUnretainedValue() }
 
+    /// `body`'s result on the entity, borrowed without a retain (invariant 5).
+    @inline(__always)
+    func withEntity<T>(_ body: (Entity) -> T) -> T { unmanaged._withUnsafeGuaranteedRef(body) }
+
     /// The entity's `Z_ENT`, read without a retain.
     @inline(__always) var entityNumber: Int { unmanaged._withUnsafeGuaranteedRef { $0.id } }
 
@@ -94,9 +98,9 @@ struct UncheckedObjectState {
     var listMembership: UInt8 = 0
 
     @inline(__always)
-    init(objectID: ObjectID, context: ManagedObjectContext?) {
+    init(objectID: ObjectID, context: Unmanaged<ManagedObjectContext>?) {
         self.objectID = objectID
-        self.context = context.map { Unmanaged.passUnretained($0) }
+        self.context = context
     }
 
     /// The owning context (invariant 4: a non-nil reference names a live context).

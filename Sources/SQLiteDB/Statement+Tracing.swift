@@ -9,15 +9,15 @@ struct ExecutionRecord {
 
 extension Statement {
     /// `step()` with row counting, counter snapshots and, when a sink reads durations
-    /// (``TraceSink/wantsDurations``), timing, for the trace sinks.
-    func tracedStep() throws -> Bool {
+    /// (``TraceSink/wantsDurations``, `timing`), timing, for the trace sinks.
+    func tracedStep(timing: Bool) throws -> Bool {
         if execution == nil {
             execution = ExecutionRecord(
                 startStatus: cumulativeStatus, nanoseconds: pendingPrepareNanoseconds, rows: 0)
             pendingPrepareNanoseconds = 0
         }
         let code: Int32
-        if connection.isTimingStatements {
+        if timing {
             let start = MonotonicClock.now()
             code = sqlite3_step(handle)
             execution?.nanoseconds += MonotonicClock.now() &- start
@@ -38,17 +38,24 @@ extension Statement {
         }
     }
 
-    /// Sends the statement event of the execution in progress, if one is being traced.
+    /// Sends the statement event of the execution in progress, if one is being traced;
+    /// only its counts when no sink wants the event (``TraceSink/wantsStatementEvents``).
     func finishExecution(error: SQLiteError?) {
         guard let record = execution else { return }
         execution = nil
+        let connection = self.connection
         let changed = !isReadOnly && error == nil && kind.changesRows
+        let rowsChanged = changed ? Int(sqlite3_changes64(connection.handle)) : 0
+        let status = cumulativeStatus.subtracting(record.startStatus)
+        guard connection.buildsStatementEvents else {
+            connection.count(
+                self, rowsReturned: record.rows, rowsChanged: rowsChanged, status: status)
+            return
+        }
         let event = StatementEvent(
             connectionID: connection.id, sql: sql, kind: kind, arguments: arguments,
-            rowsReturned: record.rows,
-            rowsChanged: changed ? Int(sqlite3_changes64(connection.handle)) : 0,
-            durationNanoseconds: record.nanoseconds,
-            status: cumulativeStatus.subtracting(record.startStatus), error: error)
+            rowsReturned: record.rows, rowsChanged: rowsChanged,
+            durationNanoseconds: record.nanoseconds, status: status, error: error)
         connection.emit(.statement(event))
     }
 }

@@ -14,6 +14,8 @@ import CSQLite
 public final class Statement {
     let handle: OpaquePointer
     unowned let connection: Connection
+    /// The connection's trace flags (``TraceFlags``), read on every step.
+    let traceFlags: TraceFlags
     /// The SQL text this statement was prepared from.
     public let sql: String
     /// The kind of statement, from its first keyword.
@@ -37,6 +39,7 @@ public final class Statement {
     init(handle: OpaquePointer, connection: Connection, sql: String, prepareNanoseconds: UInt64) {
         self.handle = handle
         self.connection = connection
+        self.traceFlags = connection.traceFlags
         self.sql = sql
         self.kind = StatementKind(sql: sql)
         self.isReadOnly = sqlite3_stmt_readonly(handle) != 0
@@ -57,8 +60,12 @@ public final class Statement {
     /// - Throws: ``SQLiteError`` when SQLite reports one (busy, constraint, …).
     @discardableResult
     public func step() throws -> Bool {
-        if connection.isTracing {
-            return try tracedStep()
+        let flags = traceFlags.bits
+        if flags != 0 {
+            precondition(
+                flags & TraceFlags.connectionGone == 0,
+                "a statement was used after its connection was gone")
+            return try tracedStep(timing: flags & TraceFlags.timing != 0)
         }
         let code = sqlite3_step(handle)
         if code == SQLITE_ROW { return true }

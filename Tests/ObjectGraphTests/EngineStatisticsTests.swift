@@ -27,6 +27,37 @@ import Testing
         #expect(container.statistics == EngineStatistics())
     }
 
+    @Test(
+        "statistics count the same with a sink that wants statement events attached, EXPLAIN left out"
+    )
+    func sameCountsWithEventSink() throws {
+        func workload(level: Int?) throws -> EngineStatistics {
+            let container = try Fixtures.container(
+                log: level.map { _ in LogLines() }, level: level ?? 1)
+            try Fixtures.seed(container, users: 4, posts: 2)
+            try inContext(container) { context in
+                let request = FetchRequest(entityName: "User")
+                request.sortDescriptors = [SortKey("name")]
+                let users = try context.fetch(request)
+                for user in users {
+                    _ = (user.value(forKey: "posts") as? Set<ManagedObject>)?.count
+                }
+                users[0].setValue("renamed", forKey: "name")
+                context.delete(users[1])
+                try context.save()
+            }
+            return container.statistics
+        }
+        // Only the statistics attached: statements are counted without events. With the
+        // SQL debug log (level 4 adds an EXPLAIN QUERY PLAN per fetch): events built.
+        let counted = try workload(level: nil)
+        // The fetch and four to-many faults, at least; the save's writes.
+        #expect(counted.selectCount >= 1 + 4 && counted.rowsRead >= 4 + 4 * 2)
+        #expect(counted.updateCount >= 1 && counted.deleteCount >= 1 && counted.vmSteps > 0)
+        #expect(try workload(level: 1) == counted)
+        #expect(try workload(level: 4) == counted)
+    }
+
     @Test("saves, inserts, updates and deletes are counted")
     func writes() throws {
         let container = try Fixtures.container()

@@ -120,6 +120,43 @@ import Testing
             ])
     }
 
+    @Test(
+        "a sink that wants no statement events gets each statement's counts instead, events again once another sink wants them"
+    )
+    func countingSink() throws {
+        let counter = StatementCounter()
+        let connection = try Connection(traceSinks: [counter])
+        // Opening runs the configuration's own statements; counted too.
+        let opening = counter.counts.count
+        try connection.execute("CREATE TABLE T (A INTEGER)")
+        try connection.execute("INSERT INTO T (A) VALUES (1), (2), (3)")
+        let rows = try connection.fetchAll("SELECT A FROM T WHERE A > \(1)") { $0.int64(at: 0) }
+        #expect(rows == [2, 3])
+        // Counted, no statement event built; the open event still came to receive.
+        #expect(counter.events.isEmpty)
+        #expect(counter.opens == 1)
+        #expect(
+            counter.counts.dropFirst(opening).map {
+                "\($0.sql) \($0.kind) \($0.rowsReturned) \($0.rowsChanged)"
+            } == [
+                "CREATE TABLE T (A INTEGER) schema 0 0",
+                "INSERT INTO T (A) VALUES (1), (2), (3) insert 0 3",
+                "SELECT A FROM T WHERE A > ? select 2 0",
+            ])
+        #expect(counter.counts.allSatisfy { $0.vmSteps > 0 })
+        // With a sink that wants events attached, both get events.
+        let recorder = SQLRecorder()
+        connection.addTraceSink(recorder)
+        _ = try connection.fetchAll("SELECT A FROM T") { $0.int64(at: 0) }
+        #expect(counter.counts.count == opening + 3)
+        #expect(counter.events.map { "\($0.sql) \($0.rowsReturned)" } == ["SELECT A FROM T 3"])
+        #expect(recorder.statements.map(\.sql) == ["SELECT A FROM T"])
+        connection.removeTraceSink(recorder)
+        try connection.execute("DELETE FROM T")
+        #expect(counter.counts.last.map { "\($0.kind) \($0.rowsChanged)" } == "delete 3")
+        #expect(counter.events.count == 1)
+    }
+
     @Test("open is reported to sinks given at init; detached sinks hear nothing more")
     func attachAndDetach() throws {
         let recorder = SQLRecorder()
@@ -134,5 +171,39 @@ import Testing
         recorder.clear()
         try connection.execute("SELECT 1")
         #expect(recorder.events.isEmpty)
+    }
+}
+
+/// A sink that counts statements without their events, as the engine's statistics do.
+private final class StatementCounter: TraceSink {
+    struct Counted {
+        let sql: String
+        let kind: StatementKind
+        let rowsReturned: Int
+        let rowsChanged: Int
+        let vmSteps: Int64
+    }
+    private(set) var counts: [Counted] = []
+    private(set) var events: [StatementEvent] = []
+    private(set) var opens = 0
+
+    var wantsDurations: Bool { false }
+    var wantsStatementEvents: Bool { false }
+
+    func receive(_ event: TraceEvent) {
+        switch event {
+        case .statement(let statement): events.append(statement)
+        case .open: opens += 1
+        default: break
+        }
+    }
+
+    func countStatement(
+        _ statement: Statement, rowsReturned: Int, rowsChanged: Int, status: StatementStatus
+    ) {
+        counts.append(
+            Counted(
+                sql: statement.sql, kind: statement.kind, rowsReturned: rowsReturned,
+                rowsChanged: rowsChanged, vmSteps: status.vmSteps))
     }
 }

@@ -66,7 +66,7 @@ extension ManagedObjectContext {
     /// ``object(with:)`` for engine callers that checked the queue already: one
     /// registry lookup, the fault made and registered in it when missing.
     func registeredObject(_ id: ObjectID) -> ManagedObject {
-        registered.value(for: id) { id.entity.makeObject(id, context: self) }.value
+        registered.value(for: id) { id.makeObject(context: self) }.value
     }
 
     /// The object with `id`, its values loaded: no SQL when registered and loaded or in

@@ -24,12 +24,35 @@ final class StatisticsCollector: TraceSink, Sendable {
     /// Counts only: with no other sink attached, statements run without clock reads.
     var wantsDurations: Bool { false }
 
+    /// Counts only: with no other sink attached, no statement event is built.
+    var wantsStatementEvents: Bool { false }
+
+    func countStatement(
+        _ statement: Statement, rowsReturned: Int, rowsChanged: Int, status: StatementStatus
+    ) {
+        guard !Self.isExplain(kind: statement.kind, sql: statement.sql) else { return }
+        counters.withLock {
+            $0.count(
+                statement.kind, rowsReturned: rowsReturned, rowsChanged: rowsChanged,
+                status: status)
+        }
+    }
+
+    /// EXPLAIN QUERY PLAN runs for the level-4 log only; it is not the workload's. Its
+    /// kind is `.other`, so other statements are told apart without reading their text.
+    private static func isExplain(kind: StatementKind, sql: String) -> Bool {
+        kind == .other && sql.hasPrefix("EXPLAIN")
+    }
+
     func receive(_ event: TraceEvent) {
         switch event {
         case .statement(let statement):
-            // EXPLAIN QUERY PLAN runs for the level-4 log only; it is not the workload's.
-            guard !statement.sql.hasPrefix("EXPLAIN") else { return }
-            counters.withLock { $0.count(statement) }
+            guard !Self.isExplain(kind: statement.kind, sql: statement.sql) else { return }
+            counters.withLock {
+                $0.count(
+                    statement.kind, rowsReturned: statement.rowsReturned,
+                    rowsChanged: statement.rowsChanged, status: statement.status)
+            }
         case .begin, .commit, .rollback:
             counters.withLock { $0.transactionCount += 1 }
         case .open, .close:
@@ -39,20 +62,22 @@ final class StatisticsCollector: TraceSink, Sendable {
 }
 
 extension EngineStatistics {
-    fileprivate mutating func count(_ statement: StatementEvent) {
+    fileprivate mutating func count(
+        _ kind: StatementKind, rowsReturned: Int, rowsChanged: Int, status: StatementStatus
+    ) {
         statementCount += 1
-        switch statement.kind {
+        switch kind {
         case .select: selectCount += 1
         case .insert: insertCount += 1
         case .update: updateCount += 1
         case .delete: deleteCount += 1
         default: break
         }
-        rowsRead += statement.rowsReturned
-        rowsWritten += statement.rowsChanged
-        vmSteps += statement.status.vmSteps
-        fullScanSteps += statement.status.fullScanSteps
-        sortCount += statement.status.sorts
-        autoIndexRows += statement.status.autoIndexRows
+        rowsRead += rowsReturned
+        rowsWritten += rowsChanged
+        vmSteps += status.vmSteps
+        fullScanSteps += status.fullScanSteps
+        sortCount += status.sorts
+        autoIndexRows += status.autoIndexRows
     }
 }

@@ -24,7 +24,10 @@ enum TypedClassCheck {
                         + "\(entities[parentID - 1].objectClass)"))
         }
         guard objectClass != ManagedObject.self else { return errors }
-        let probe = objectClass.init(ObjectCreation(probe: PropertyProbe()))
+        let recorder = PropertyProbe()
+        let probe = withExtendedLifetime(recorder) {
+            objectClass.init(ObjectCreation(probe: recorder))
+        }
         for (name, wrapper) in PropertyProbe.wrappers(of: probe) {
             let problem: String?
             if let property = entity.property(named: name) {

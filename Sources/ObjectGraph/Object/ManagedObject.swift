@@ -130,9 +130,8 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     /// initializer). Subclasses inherit it: declare no designated initializer of your own.
     public required init(_ creation: consuming ObjectCreation) {
         entity = creation.objectID.entity
-        unchecked = UncheckedObjectState(
-            objectID: creation.objectID, context: creation.context)
-        probe = creation.probe
+        unchecked = UncheckedObjectState(objectID: creation.objectID, context: creation.context)
+        probe = creation.probe?.takeUnretainedValue()
     }
 
     /// The entity, resolved: the object ID's, kept as the object's own reference so

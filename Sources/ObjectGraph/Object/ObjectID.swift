@@ -20,6 +20,12 @@ public struct ObjectID: Hashable, Sendable, CustomStringConvertible {
     package var entity: Entity {
         @inline(__always) get { entityReference.entity }
     }
+    /// A new instance of the entity's class with this ID, registered nowhere yet: the
+    /// entity borrowed, not retained and released around the call.
+    @inline(__always)
+    func makeObject(context: ManagedObjectContext) -> ManagedObject {
+        entityReference.withEntity { $0.makeObject(self, context: context) }
+    }
     /// The entity's `Z_ENT`.
     package var entityNumber: Int {
         @inline(__always) get { entityReference.entityNumber }

@@ -112,6 +112,42 @@ import Testing
         }
     }
 
+    @Test(
+        "a typed to-many read is its members registered once as faults: one SELECT, the key-value read's instances"
+    )
+    func typedToManyRegistersFaults() async throws {
+        let container = try Fixtures.container(model: TypedFixtures.social)
+        try Fixtures.seed(container, users: 2, posts: 3)
+        let context = container.newBackgroundContext()
+        let user = try context.performAndWait {
+            let request = TypedUser.fetchRequest()
+            request.predicate = try FetchPredicate(format: "name == %@", "u1")
+            return try #require(try context.fetch(request).first)
+        }
+        try await expectQueries(in: container) {
+            try context.performAndWait {
+                let posts = user.posts
+                #expect(posts.count == 3)
+                // Faults, registered: the instances the context hands out for their IDs,
+                // and what a key-value read and a second typed read return.
+                #expect(posts.allSatisfy { $0.isFault && $0.managedObjectContext === context })
+                #expect(posts.allSatisfy { context.object(with: $0.objectID) === $0 })
+                let kvc = try #require(user.value(forKey: "posts") as? Set<ManagedObject>)
+                #expect(
+                    Set(kvc.map(ObjectIdentifier.init)) == Set(posts.map(ObjectIdentifier.init)))
+                #expect(user.posts == posts)
+                #expect(context.registeredObjects.count == 1 + 3)
+            }
+        }
+        .statements(1).statements(1, of: .select)
+        // A to-one read is the registered instance too, and nil when unset.
+        try context.performAndWait {
+            let post = try #require(user.posts.first)
+            #expect(post.author === user)
+            #expect(TypedPost(context: context).author == nil)
+        }
+    }
+
     @Test("an ordered to-many reads and writes as an array, in order")
     func orderedToMany() throws {
         let (container, _) = try container(TypedFixtures.media)

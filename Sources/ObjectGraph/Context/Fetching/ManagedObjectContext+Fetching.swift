@@ -176,7 +176,7 @@ extension ManagedObjectContext {
         registered.reserveCapacity(registered.count + rows.count)
         for row in rows {
             let (object, inserted) = registered.value(for: row.objectID) {
-                row.objectID.entity.makeObject(row.objectID, context: self)
+                row.objectID.makeObject(context: self)
             }
             if !inserted && object.holdsCacheReference {
                 extraReferences.append(row.objectID)

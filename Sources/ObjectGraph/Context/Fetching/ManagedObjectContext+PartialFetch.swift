@@ -29,7 +29,7 @@ extension ManagedObjectContext {
         }
         return rows.map { partial in
             let (object, inserted) = registered.value(for: partial.row.objectID) {
-                partial.row.objectID.entity.makeObject(partial.row.objectID, context: self)
+                partial.row.objectID.makeObject(context: self)
             }
             if object.isFault { object.partial = partial }
             if inserted { coordinator.statistics.record { $0.objectsMaterialized += 1 } }

@@ -1,16 +1,29 @@
 extension ManagedObject {
-    /// A typed relationship read: the to-one's object (a fault when not registered) or
-    /// the to-many's members, firing the relationship fault the first time.
+    /// A typed relationship read: hands `body` how many objects the relationship holds
+    /// now and a function giving the object at each offset (the to-one's object, a fault
+    /// when not registered, or the to-many's members, the relationship fault fired the
+    /// first time), for ``RelationshipValue/make(count:member:)`` to build its value.
+    ///
+    /// Each member is looked up (or made and registered as a fault) as `body` asks for
+    /// it and handed over owned, so the value is built with no intermediate array and no
+    /// retain and release per member. `body` asks for each offset once.
     @usableFromInline
-    func typedRelationship(_ index: Int) -> [ManagedObject] {
+    func withTypedRelationship(_ index: Int, _ body: (Int, (Int) -> ManagedObject) -> Void) {
         do {
-            _ = try confinedContext()
+            let context = try confinedContext()
             noteAuditedRead(entity.attributes.count + index)
             // The relationship is read in place, not copied out (its names are strings).
             if !entity.relationships[index].isToMany {
-                return try toOneObject(index).map { [$0] } ?? []
+                guard let object = try toOneObject(index) else {
+                    return body(0) { _ in preconditionFailure("no member") }
+                }
+                return body(1) { _ in object }
             }
-            return try toManyObjects(index)
+            try loadToMany(index)
+            // Read from the IDs' own buffer: no ID copied out per member.
+            toMany[index]!.current.withUnsafeBufferPointer { ids in
+                body(ids.count) { context.registeredObject(ids[$0]) }
+            }
         } catch {
             preconditionFailure("\(entity.name).\(entity.relationships[index].name): \(error)")
         }

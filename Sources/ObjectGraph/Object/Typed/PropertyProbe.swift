@@ -56,7 +56,8 @@ public final class PropertyProbe {
     static func name<Object: ManagedObject, Wrapper: ManagedPropertyWrapper>(
         of storage: ReferenceWritableKeyPath<Object, Wrapper>
     ) -> String? {
-        let instance = Object(ObjectCreation(probe: PropertyProbe()))
+        let probe = PropertyProbe()
+        let instance = withExtendedLifetime(probe) { Object(ObjectCreation(probe: probe)) }
         instance[keyPath: storage].slot = TypedSlot.marker
         return wrappers(of: instance).first { $0.wrapper.slot == TypedSlot.marker }?.name
     }

@@ -46,7 +46,11 @@ public struct Relationship<Value: RelationshipValue>: ManagedPropertyWrapper {
             guard let index = ManagedObject.typedIndex(storageKeyPath, of: object) else {
                 return object.probedRelationship(storageKeyPath)
             }
-            return Value.make(from: object.typedRelationship(index))
+            var value: Value?
+            object.withTypedRelationship(index) { count, member in
+                value = Value.make(count: count, member: member)
+            }
+            return value!
         }
         set {
             object.setTypedRelationship(

@@ -9,6 +9,11 @@ public protocol RelationshipValue {
     /// The value made of the relationship's current objects (checked by the model to
     /// be of the target class).
     static func make(from objects: [ManagedObject]) -> Self
+    /// The value made of `count` objects, `member(offset)` giving each (asked once per
+    /// offset, in order): how a typed read builds it without an intermediate array.
+    /// Engine plumbing, hidden from the documentation.
+    @_documentation(visibility: internal)
+    static func make(count: Int, member: (Int) -> ManagedObject) -> Self
     /// The objects a value holds, in order.
     var objects: [ManagedObject] { get }
     /// What a probe reads: nil, empty, or (for a to-one) a probe of the target class, so
@@ -25,6 +30,14 @@ public enum RelationshipShape: String, Sendable {
     case orderedToMany = "ordered to-many"
 }
 
+extension RelationshipValue {
+    /// Through an array, for a conformance that does not build its value itself.
+    @_documentation(visibility: internal)
+    public static func make(count: Int, member: (Int) -> ManagedObject) -> Self {
+        make(from: (0..<count).map(member))
+    }
+}
+
 extension Optional: RelationshipValue where Wrapped: ManagedObject {
     public static var shape: RelationshipShape { .toOne }
     public static func accepts(_ objectClass: ManagedObject.Type) -> Bool {
@@ -33,6 +46,10 @@ extension Optional: RelationshipValue where Wrapped: ManagedObject {
     @inlinable
     public static func make(from objects: [ManagedObject]) -> Self {
         objects.first.map { unsafeDowncast($0, to: Wrapped.self) }
+    }
+    @inlinable
+    public static func make(count: Int, member: (Int) -> ManagedObject) -> Self {
+        count == 0 ? nil : unsafeDowncast(member(0), to: Wrapped.self)
     }
     @inlinable
     public var objects: [ManagedObject] { map { [$0] } ?? [] }
@@ -54,6 +71,16 @@ extension Set: RelationshipValue where Element: ManagedObject {
         for object in objects { set.insert(unsafeDowncast(object, to: Element.self)) }
         return set
     }
+    /// Each member inserted as it is handed over (its reference moved into the table,
+    /// no retain and release), into a table sized once.
+    @inlinable
+    public static func make(count: Int, member: (Int) -> ManagedObject) -> Self {
+        var set = Set<Element>(minimumCapacity: count)
+        for offset in 0..<count {
+            set.update(with: unsafeDowncast(member(offset), to: Element.self))
+        }
+        return set
+    }
     @inlinable
     public var objects: [ManagedObject] { Array(self) }
     public static func probeValue(_ probe: PropertyProbe) -> Self { [] }
@@ -67,6 +94,13 @@ extension Array: RelationshipValue where Element: ManagedObject {
     @inlinable
     public static func make(from objects: [ManagedObject]) -> Self {
         objects.map { unsafeDowncast($0, to: Element.self) }
+    }
+    @inlinable
+    public static func make(count: Int, member: (Int) -> ManagedObject) -> Self {
+        var array: [Element] = []
+        array.reserveCapacity(count)
+        for offset in 0..<count { array.append(unsafeDowncast(member(offset), to: Element.self)) }
+        return array
     }
     @inlinable
     public var objects: [ManagedObject] { self }

@@ -100,7 +100,7 @@ extension StoreCoordinator {
     ///
     /// Cost: the SELECT, then one array of exactly its rows' IDs (``ToManyFault``).
     func relatedObjectIDs(_ index: Int, of id: ObjectID) throws -> [ObjectID] {
-        let fault = toManyFaults[id.entity.id - 1][index]!
+        let fault = toManyFaults[id.entityNumber - 1][index]!
         let sql = ObjectSelect.toMany(fault.select, primaryKey: id.primaryKey ?? 0)
         return try withConnection { connection in
             let ids = try connection.withCachedStatement(sql) { statement in
