@@ -45,6 +45,13 @@
 ///    lives as long as the process and no ID outlives its entity. The price: a model's
 ///    entities stay in memory after the model goes (a few kilobytes per entity; a
 ///    process builds few models).
+/// 6. **An object's making holds what it is made for.** ``ObjectCreation`` (what a
+///    ``ManagedObject``'s initializer is handed) keeps its context or property probe
+///    unretained, so making an object copies plain words. It lives only for the call that
+///    makes one object: the engine makes objects for a context it is running on (the
+///    context outlives the call), and a probe's maker holds the probe across the call
+///    (`withExtendedLifetime` where the probe is a temporary). It is the one other place
+///    that holds an `Unmanaged` reference.
 ///
 /// An entity held without reference counting (invariant 5): what an ``ObjectID`` keeps,
 /// so that copying an ID is copying plain words.
