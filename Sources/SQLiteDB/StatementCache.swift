@@ -19,7 +19,10 @@ public final class StatementCache {
     unowned let connection: Connection
     private var statements: [String: Statement] = [:]
     private var insertionOrder: [String] = []
-    private var keyed: [StatementKey: Statement] = [:]
+    /// By ``StatementKey``'s integer: a dictionary keyed by `Int` needs no runtime
+    /// metadata of its own (one keyed by `StatementKey` cost about 450,000 instructions
+    /// the first time a process used it, looking up its `Hashable` conformance).
+    private var keyed: [Int: Statement] = [:]
 
     /// How many statements are kept at most.
     public var capacity = 512
@@ -57,14 +60,14 @@ public final class StatementCache {
     /// before; `key` must have been made for `text` (``SQL/statementKey``). Hits and
     /// misses count as for ``statement(for:)``.
     func statement(for text: String, key: StatementKey) throws -> Statement {
-        if let statement = keyed[key] {
+        if let statement = keyed[key.value] {
             hits += 1
             return statement
         }
         let statement = try statement(for: text)
         if keyed.count >= 2 * capacity { dropKeys() }
-        keyed[key] = statement
-        statement.cacheKeys.append(key)
+        keyed[key.value] = statement
+        statement.cacheKeys.append(key.value)
         return statement
     }
 

@@ -83,14 +83,14 @@ import Testing
         return result
     }
 
-    @Test("a repeated SELF == %@ is parsed twice, then filled; each tree is the fresh one")
+    @Test("SELF == %@ is parsed and probed once, then filled; each tree is the fresh one")
     func repeatedSelf() throws {
         let cache = PredicateFormatCache(capacity: 8)
         for key in Int64(1)...20 {
             let arguments: [Any?] = [Self.id("Post", key)]
             let root = try cache.predicate(format: "SELF == %@", arguments: arguments)
             #expect(root == (try Self.fresh("SELF == %@", arguments).get()))
-            #expect(cache.hasTemplate("SELF == %@") == (key >= 2))
+            #expect(cache.hasTemplate("SELF == %@"))
         }
         #expect(cache.lexCount == 1)
         #expect(cache.templateCount == 1)

@@ -12,25 +12,25 @@ import Synchronization
 /// call); when full it empties and starts again, so a program that builds format
 /// strings from data cannot grow it. Shared by every thread behind one lock.
 ///
-/// A predicate format parsed again from the cache keeps its tree as a
-/// ``PredicateTemplate`` where its `%@` arguments cannot shape it
-/// (``predicate(format:arguments:)``): later calls fill it instead of parsing.
+/// A predicate format keeps its tree as a ``PredicateTemplate`` where its `%@`
+/// arguments cannot shape it (``predicate(format:arguments:)``): later calls fill it
+/// instead of parsing.
 ///
 /// Cost: one hash of the format and one lock per parse; a miss lexes as before; the first
-/// parse of a cached format parses once more to make its template.
+/// parse of a format with `%@` arguments parses once more to make its template.
 final class PredicateFormatCache: Sendable {
     /// A lexed format.
     struct Entry: Sendable {
         let tokens: [PredicateToken]
         let closing: [Int: Int]
-        /// The format's predicate template, once a parse of a cached format tried to make
-        /// one.
+        /// The format's predicate template, once a successful predicate parse tried to
+        /// make one.
         var template: TemplateState = .untried
     }
 
     /// Whether a format's predicate parse is kept as a ``PredicateTemplate``.
     enum TemplateState: Sendable {
-        /// Not tried yet: the format was lexed, not parsed again from the cache.
+        /// Not tried yet: no predicate parse of the format has succeeded.
         case untried
         /// Its tree may depend on its arguments: every call parses.
         case none
@@ -96,20 +96,22 @@ final class PredicateFormatCache: Sendable {
     /// `format` parsed as a predicate with `arguments`: the tree a fresh
     /// ``PredicateParser`` gives, or its error. From the format's template when it has
     /// one (``PredicateTemplate``); otherwise parsed from the cached tokens, and on the
-    /// first such parse of a format already cached (so a format used once costs no
-    /// second parse) the template is made, or marked impossible.
+    /// first parse that succeeds the template is made, or marked impossible. A format
+    /// without arguments keeps the tree it parsed to; one with `%@` arguments parses once
+    /// more with probes (such a format is written once in code and used again, so the
+    /// probe parse is paid once, at its first use).
     ///
     /// - Throws: the parser's ``PredicateSyntaxError``.
     func predicate(format: String, arguments: [Any?]) throws(PredicateSyntaxError)
         -> PredicateNode
     {
-        let (entry, key, wasCached) = try lookup(format)
+        let (entry, key) = try lookup(format)
         if case .kept(let template) = entry.template, let root = template.root(with: arguments) {
             return root
         }
         var parser = PredicateParser(format: format, lexed: entry, arguments: arguments)
         let root = try parser.parse()
-        if wasCached, case .untried = entry.template, let key {
+        if case .untried = entry.template, let key {
             let template = PredicateTemplate.make(
                 format: format, lexed: entry, parsed: root, arguments: arguments)
             state.withLock { state in
@@ -121,14 +123,13 @@ final class PredicateFormatCache: Sendable {
         return root
     }
 
-    /// The entry of `format`, its key when it can be kept, and whether it was already
-    /// kept.
+    /// The entry of `format`, and its key when it can be kept.
     private func lookup(_ format: String) throws(PredicateSyntaxError)
-        -> (entry: Entry, key: Key?, wasCached: Bool)
+        -> (entry: Entry, key: Key?)
     {
         let cacheable = format.utf8.count <= Self.longestFormat
         let key = Key(format: format)
-        if cacheable, let entry = state.withLock({ $0.entries[key] }) { return (entry, key, true) }
+        if cacheable, let entry = state.withLock({ $0.entries[key] }) { return (entry, key) }
         var lexer = PredicateLexer(format)
         let tokens = try lexer.tokens()
         let entry = Entry(tokens: tokens, closing: Self.matchingParentheses(tokens))
@@ -139,7 +140,7 @@ final class PredicateFormatCache: Sendable {
             if state.entries.count >= capacity { state.entries.removeAll(keepingCapacity: true) }
             state.entries[key] = entry
         }
-        return (entry, cacheable ? key : nil, false)
+        return (entry, cacheable ? key : nil)
     }
 
     /// How many formats are kept now.
