@@ -106,7 +106,12 @@ extension Connection {
 
     private func checkedOutStatement(for sql: SQL) throws -> Statement {
         try ensureOpen(sql: sql.text)
-        var statement = try statementCache.statement(for: sql.text)
+        var statement =
+            if let key = sql.statementKey {
+                try statementCache.statement(for: sql.text, key: key)
+            } else {
+                try statementCache.statement(for: sql.text)
+            }
         if statement.isCheckedOut {
             statement = try makeStatement(sql.text, persistent: false)
         }

@@ -20,11 +20,24 @@ public struct SQL: Hashable, Sendable, ExpressibleByStringInterpolation, CustomS
     public private(set) var text: String
     /// The arguments, in placeholder order.
     public private(set) var arguments: [SQLArgument]
+    /// The key of ``text`` in the statement cache, when its maker keeps one
+    /// (``StatementKey``): a cached statement is then found without hashing the text. Not
+    /// part of the value (`==` and `hash(into:)` ignore it); dropped by ``append(_:)``.
+    package private(set) var statementKey: StatementKey?
 
     /// Text with explicit arguments; the caller guarantees one `?` per argument.
     public init(text: String, arguments: [SQLArgument] = []) {
         self.text = text
         self.arguments = arguments
+    }
+
+    /// Text with explicit arguments and the key its maker keeps for that text; the
+    /// caller guarantees one `?` per argument and that `statementKey` was made for this
+    /// text (no other text is ever given it).
+    package init(text: String, arguments: [SQLArgument], statementKey: StatementKey) {
+        self.text = text
+        self.arguments = arguments
+        self.statementKey = statementKey
     }
 
     public init(stringLiteral value: String) {
@@ -37,10 +50,20 @@ public struct SQL: Hashable, Sendable, ExpressibleByStringInterpolation, CustomS
 
     public var description: String { text }
 
+    public static func == (lhs: SQL, rhs: SQL) -> Bool {
+        lhs.text == rhs.text && lhs.arguments == rhs.arguments
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(arguments)
+    }
+
     /// Appends another fragment, its arguments included.
     public mutating func append(_ other: SQL) {
         text += other.text
         arguments += other.arguments
+        statementKey = nil
     }
 
     /// The concatenation of two fragments.

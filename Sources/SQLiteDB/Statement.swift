@@ -35,6 +35,9 @@ public final class Statement {
     var pendingPrepareNanoseconds: UInt64
     /// Set while a cached statement is lent out, so nested uses get their own.
     var isCheckedOut = false
+    /// The ``StatementKey``s (their integers) that find this statement in its
+    /// connection's cache, so that evicting it removes them too.
+    var cacheKeys: [Int] = []
 
     init(handle: OpaquePointer, connection: Connection, sql: String, prepareNanoseconds: UInt64) {
         self.handle = handle

@@ -235,6 +235,7 @@ import Testing
     func repeatedSelf() throws {
         let cache = FetchSelectCache(capacity: 8)
         let post = entity("Post")
+        var statementKeys: [StatementKey?] = []
         for key in Int64(1)...20 {
             let request = FetchRequest(entityName: "Post")
             request.predicate = try FetchPredicate(format: "SELF == %@", id("Post", key))
@@ -243,9 +244,14 @@ import Testing
                 idsOnly: false)
             #expect(sql.text.hasSuffix(" FROM ZPOST t0 WHERE t0.Z_PK = ?"))
             #expect(sql.arguments == [.value(.integer(key))])
+            statementKeys.append(sql.statementKey)
         }
         #expect(cache.compileCount == 1)
         #expect(cache.hitCount == 19)
+        // The fresh compile carries no statement key; every hit carries the kept text's.
+        #expect(statementKeys[0] == nil)
+        #expect(Set(statementKeys.dropFirst()).count == 1)
+        #expect(statementKeys[1] != nil)
         // A temporary ID is another kind: compiled once more, bound as -1.
         let request = FetchRequest(entityName: "Post")
         request.predicate = try FetchPredicate(format: "SELF == %@", ObjectID(temporaryFor: post))

@@ -12,7 +12,10 @@
 /// (``withSubstitutionVariables(_:)``); see `PredicateParser` for the grammar.
 /// Every constant is bound as an SQL parameter.
 ///
-/// Cost: parsing is linear in the format string; done once per predicate.
+/// Cost: parsing is linear in the format string; done once per predicate. A format
+/// string is lexed once per process, and a format parsed again whose `%@` arguments stand
+/// directly on the sides of comparisons is filled in from a kept parse instead of parsed
+/// (the same tree and the same errors; docs/PREDICATES.md).
 ///
 /// Related: https://developer.apple.com/documentation/foundation/nspredicate
 public struct FetchPredicate: Hashable, Sendable, CustomStringConvertible {
@@ -43,8 +46,8 @@ public struct FetchPredicate: Hashable, Sendable, CustomStringConvertible {
     ///   - argumentArray: Values for its `%@` and `%K` placeholders, in order.
     /// - Throws: ``PredicateSyntaxError``.
     public init(format: String, argumentArray: [Any?]) throws {
-        var parser = try PredicateParser(format: format, arguments: argumentArray)
-        self.root = try parser.parse()
+        self.root = try PredicateFormatCache.shared.predicate(
+            format: format, arguments: argumentArray)
         self.format = format
     }
 

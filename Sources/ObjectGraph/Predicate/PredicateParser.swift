@@ -31,7 +31,9 @@ import Foundation
 /// ``maximumDepth``.
 ///
 /// Cost: linear in the number of tokens; the format is lexed once
-/// (``PredicateFormatCache``).
+/// (``PredicateFormatCache``), and a predicate format whose `%@` arguments cannot change
+/// its tree is parsed once more to keep a template (``PredicateTemplate``) that later
+/// calls fill instead of parsing.
 struct PredicateParser {
     let source: String
     let tokens: [PredicateToken]
@@ -51,7 +53,11 @@ struct PredicateParser {
     init(format: String, arguments: [Any?], cache: PredicateFormatCache = .shared)
         throws(PredicateSyntaxError)
     {
-        let lexed = try cache.entry(for: format)
+        self.init(format: format, lexed: try cache.entry(for: format), arguments: arguments)
+    }
+
+    /// Reads `format`'s tokens, already lexed, to be parsed with `arguments`.
+    init(format: String, lexed: PredicateFormatCache.Entry, arguments: [Any?]) {
         self.source = format
         self.tokens = lexed.tokens
         self.arguments = arguments

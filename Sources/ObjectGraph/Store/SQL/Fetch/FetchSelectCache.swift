@@ -28,6 +28,11 @@ import Synchronization
 /// Bounded: at most `capacity` entries; when full it empties and starts again. Shared
 /// by every thread behind one lock.
 ///
+/// A kept statement's text has a ``StatementKey`` that the statements it binds carry, so
+/// the connection's statement cache finds the prepared statement by that key instead of
+/// hashing the text again (the cache's rules are unchanged: a statement in use is not
+/// lent twice, it is reset and unbound after use, evicted and finalized as before).
+///
 /// Cost: a hit reads the predicate tree once (hashing it), takes one lock and one
 /// dictionary lookup (comparing the tree's shape), and builds the argument array. A
 /// miss compiles twice.
@@ -44,6 +49,10 @@ final class FetchSelectCache: Sendable {
     struct Template: Sendable {
         let text: String
         let slots: [Slot]
+        /// The text's key in each connection's statement cache: a bound statement
+        /// carries it, so running it finds the prepared statement without hashing the
+        /// text.
+        let statementKey = StatementKey.make()
 
         /// The statement with `constants` bound; nil if one is not of the kind it was
         /// made for.
@@ -61,7 +70,7 @@ final class FetchSelectCache: Sendable {
                     arguments.append(.value(value))
                 }
             }
-            return SQL(text: text, arguments: arguments)
+            return SQL(text: text, arguments: arguments, statementKey: statementKey)
         }
     }
 
