@@ -26,8 +26,9 @@ public struct SQL: Hashable, Sendable, ExpressibleByStringInterpolation, CustomS
     package var statementKey: StatementKey? {
         statementKeyValue == 0 ? nil : StatementKey(value: statementKeyValue)
     }
-    /// The key's integer, 0 for none (keys start at 1): a plain `Int` adds no optional's
-    /// tag byte, so values holding an `SQL` copy as before.
+    /// The key's integer, 0 for none (keys start at 1): a plain `Int`, not an optional,
+    /// whose tag made values that hold an `SQL` (a to-many fault's kept SELECT) dearer
+    /// to copy.
     private var statementKeyValue = 0
 
     /// Text with explicit arguments; the caller guarantees one `?` per argument.
