@@ -23,7 +23,13 @@ public struct SQL: Hashable, Sendable, ExpressibleByStringInterpolation, CustomS
     /// The key of ``text`` in the statement cache, when its maker keeps one
     /// (``StatementKey``): a cached statement is then found without hashing the text. Not
     /// part of the value (`==` and `hash(into:)` ignore it); dropped by ``append(_:)``.
-    package private(set) var statementKey: StatementKey?
+    package var statementKey: StatementKey? {
+        statementKeyValue == 0 ? nil : StatementKey(value: statementKeyValue)
+    }
+    /// The key's integer, 0 for none (keys start at 1): a plain `Int`, not an optional,
+    /// whose tag made values that hold an `SQL` (a to-many fault's kept SELECT) dearer
+    /// to copy.
+    private var statementKeyValue = 0
 
     /// Text with explicit arguments; the caller guarantees one `?` per argument.
     public init(text: String, arguments: [SQLArgument] = []) {
@@ -37,7 +43,7 @@ public struct SQL: Hashable, Sendable, ExpressibleByStringInterpolation, CustomS
     package init(text: String, arguments: [SQLArgument], statementKey: StatementKey) {
         self.text = text
         self.arguments = arguments
-        self.statementKey = statementKey
+        self.statementKeyValue = statementKey.value
     }
 
     public init(stringLiteral value: String) {
@@ -63,7 +69,7 @@ public struct SQL: Hashable, Sendable, ExpressibleByStringInterpolation, CustomS
     public mutating func append(_ other: SQL) {
         text += other.text
         arguments += other.arguments
-        statementKey = nil
+        statementKeyValue = 0
     }
 
     /// The concatenation of two fragments.
