@@ -62,19 +62,23 @@ public struct MarkdownReportWriter: ReportWriter {
         guard let comparison = results.comparison, !comparison.regressions.isEmpty else {
             return []
         }
-        let rows = comparison.regressions.map { gate in
-            "| \(Self.escape(gate.key.description)) | \(Self.escape(gate.metric)) | "
-                + "\(ValueFormat.significant(gate.baseline)) | \(ValueFormat.significant(gate.current)) | "
-                + "\(Self.escape(gate.message.prefix { $0 != "\n" }.description)) |"
+        // The closures' types are spelled out: inferred, they took the type checker
+        // two seconds.
+        let rows = comparison.regressions.map { (gate: GateResult) -> String in
+            let summary = String(gate.message.prefix { $0 != "\n" })
+            let baseline = ValueFormat.significant(gate.baseline)
+            let current = ValueFormat.significant(gate.current)
+            return "| \(Self.escape(gate.key.description)) | \(Self.escape(gate.metric)) | "
+                + "\(baseline) | \(current) | \(Self.escape(summary)) |"
         }
-        let diffs = comparison.regressions.filter { $0.message.contains("\n") }.flatMap { gate in
+        let diffs = comparison.regressions.filter { $0.message.contains("\n") }.flatMap {
+            (gate: GateResult) -> [String] in
             let body = gate.message.split(separator: "\n").dropFirst().joined(separator: "\n")
             let fence = Self.fence(for: body, character: "`", minimum: 3)
-            return [
-                "", "\(Self.escape(gate.key.description)) \(Self.escape(gate.metric)):", "", fence,
-            ]
-                + body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-                + [fence]
+            let heading = "\(Self.escape(gate.key.description)) \(Self.escape(gate.metric)):"
+            let lines: [String] = body.split(separator: "\n", omittingEmptySubsequences: false)
+                .map(String.init)
+            return ["", heading, "", fence] + lines + [fence]
         }
         return [
             "## Regressions against \(Self.escape(comparison.baseline))", "",

@@ -168,13 +168,14 @@ import Testing
             "compare", file, file, "--thresholds", thresholds.path, "--out", root.path)
         #expect(compare.status == 0)
         let warnings = compare.text.split(separator: "\n").filter { $0.hasPrefix("warning:") }
-        #expect(
-            warnings == [
-                "warning: \(thresholds.path): benchmarks.nowhere/case matches nothing in the "
-                    + "baseline or this run, so it applies to nothing: check its spelling",
-                "warning: \(thresholds.path): metrics.wallTme matches nothing in the baseline or "
-                    + "this run, so it applies to nothing: check its spelling",
-            ])
+        let path: String = thresholds.path
+        let expected: [String] = [
+            "warning: \(path): benchmarks.nowhere/case matches nothing in the baseline or this "
+                + "run, so it applies to nothing: check its spelling",
+            "warning: \(path): metrics.wallTme matches nothing in the baseline or this run, so "
+                + "it applies to nothing: check its spelling",
+        ]
+        #expect(warnings.map(String.init) == expected)
     }
 
     @Test("another dataset hash is refused unless --allow-dataset-change")

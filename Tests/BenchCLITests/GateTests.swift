@@ -54,7 +54,10 @@ import Testing
     @Test("a change beyond the threshold that is not significant does not fail")
     func notSignificant() {
         var wild = F.caseResult(time: 1_150_000, phase: 1)
-        let samples = (0..<20).map { 1_150_000 * ($0 % 2 == 0 ? 0.5 : 1.5) + Double($0) }
+        let samples: [Double] = (0..<20).map { (index: Int) -> Double in
+            let factor: Double = index % 2 == 0 ? 0.5 : 1.5
+            return 1_150_000 * factor + Double(index)
+        }
         wild = CaseResult(
             key: wild.key, status: .passed, checksum: wild.checksum, iterations: wild.iterations,
             metrics: [MetricResult(metric: .wallTime, samples: samples, seed: 1)], errors: [],

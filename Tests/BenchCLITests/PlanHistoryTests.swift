@@ -60,7 +60,8 @@ import Testing
             groups: [("s/a", 10), ("s/b", 10), ("s/c", 10), ("s/d", 10)], count: 2, costs: costs)
         // Longest first to the least loaded: b (4) -> 1, a (3) -> 2, c (2.67) -> 2, d -> 1.
         #expect(plan.entries.map(\.shard) == [2, 1, 2, 1])
-        #expect(plan.predictedTotals == [5, 3 + 8.0 / 3])
+        let totals: [Double] = [5, 3 + 8.0 / 3]
+        #expect(plan.predictedTotals == totals)
         let fewer = ShardCosts(history: history, caseCounts: [:], runs: 1)
         #expect(fewer.cost(benchmark: "s/a", size: 10) == 4)
     }
