@@ -130,14 +130,20 @@ package struct SQLDebugLogFormat: Sendable {
     /// arguments, so an event recorded without its bound values logs the same lines;
     /// a byte search, so counting lines allocates nothing.
     private static func bindsIntegerList(_ statement: StatementEvent) -> Bool {
-        let sql = statement.sql.utf8
-        let function = IntegerList.tableFunction.utf8
-        var start = sql.startIndex
-        while sql.distance(from: start, to: sql.endIndex) >= function.count {
-            if sql[start...].starts(with: function) { return true }
-            start = sql.index(after: start)
+        var sql = statement.sql
+        var function = IntegerList.tableFunction
+        return sql.withUTF8 { text in
+            function.withUTF8 { word in
+                guard let head = word.first, text.count >= word.count else { return false }
+                for start in 0...(text.count - word.count)
+                where text[start] == head
+                    && memcmp(text.baseAddress! + start, word.baseAddress!, word.count) == 0
+                {
+                    return true
+                }
+                return false
+            }
         }
-        return false
     }
 
     /// Core Data's words for a statement's time; writes and transactions print none.
