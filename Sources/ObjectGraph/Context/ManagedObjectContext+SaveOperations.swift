@@ -142,7 +142,7 @@ extension ManagedObjectContext {
             object.attributeChanges.removeAll()
             object.toOneChanges = [:]
             for index in object.toMany.keys {
-                object.toMany[index]!.commit { self.permanentID($0) ?? $0 }
+                object.toMany.modify(index) { state in state.commit { self.permanentID($0) ?? $0 } }
             }
         }
         for (object, operation) in zip(inserted.objects, operations) {

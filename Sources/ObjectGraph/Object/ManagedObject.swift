@@ -102,8 +102,11 @@ open class ManagedObject: Hashable, CustomStringConvertible {
         @inline(__always) _modify { yield &unchecked.toOneChanges }
     }
     /// To-many states, by relationship index.
-    final var toMany: [Int: ToManyState] {
-        @inline(__always) _read { yield unchecked.toMany }
+    ///
+    /// Read through `get`, not `_read`: `ToManyStates` is too big to yield in registers,
+    /// and the coroutine allocated a frame for it on every read.
+    final var toMany: ToManyStates {
+        @inline(__always) get { unchecked.toMany }
         @inline(__always) _modify { yield &unchecked.toMany }
     }
     /// Whether this object holds a reference on its row-cache entry.
@@ -161,7 +164,7 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     func discardChanges() {
         attributeChanges.removeAll()
         toOneChanges.removeAll()
-        for index in toMany.keys { toMany[index]!.discardChanges() }
+        for index in toMany.keys { toMany.modify(index) { $0.discardChanges() } }
     }
 
     /// `<User: x-coredata://…/User/p1>` plus `(fault)` for a fault.

@@ -92,7 +92,7 @@ extension ManagedObjectContext {
             updated.remove(object)
         }
         object.snapshot = row
-        for index in object.toMany.keys { object.toMany[index]!.committed = nil }
+        for index in object.toMany.keys { object.toMany.modify(index) { $0.committed = nil } }
         dropChangesEqualToCommitted(object)
     }
 

@@ -11,7 +11,7 @@ extension ManagedObject {
             }
         }
         for index in toMany.keys {
-            toMany[index]!.rename { renames[$0] ?? $0 }
+            toMany.modify(index) { state in state.rename { renames[$0] ?? $0 } }
         }
     }
 }
