@@ -157,7 +157,8 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     /// Whether any property changed since the last save.
     var hasPropertyChanges: Bool {
         !attributeChanges.isEmpty || !toOneChanges.isEmpty
-            || toMany.values.contains { $0.hasChanges }
+            // Read in place: through `toMany`'s getter the states were copied.
+            || unchecked.toMany.hasChanges
     }
 
     /// Forgets unsaved property changes.
