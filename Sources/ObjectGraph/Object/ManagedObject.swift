@@ -165,7 +165,7 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     func discardChanges() {
         attributeChanges.removeAll()
         toOneChanges.removeAll()
-        for index in toMany.keys { toMany.modify(index) { $0.discardChanges() } }
+        toMany.modifyAll { $0.discardChanges() }
     }
 
     /// `<User: x-coredata://…/User/p1>` plus `(fault)` for a fault.

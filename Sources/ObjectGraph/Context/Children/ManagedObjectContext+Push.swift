@@ -64,12 +64,10 @@ extension ManagedObjectContext {
                 values: childRowValues(of: object))
             object.attributeChanges.removeAll()
             object.toOneChanges = [:]
-            for index in object.toMany.keys {
-                let isInserted = object.isInserted
-                object.toMany.modify(index) { state in
-                    if isInserted { state.committed = [] }
-                    state.commit { $0 }
-                }
+            let isInserted = object.isInserted
+            object.toMany.modifyAll { state in
+                if isInserted { state.committed = [] }
+                state.commit { $0 }
             }
             object.isInserted = false
         }

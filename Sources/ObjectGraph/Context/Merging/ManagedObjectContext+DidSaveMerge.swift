@@ -78,7 +78,7 @@ extension ManagedObjectContext {
             if wasLoaded { refreshed.insert(id) }
             object.snapshot = nil
             object.partial = nil
-            for index in object.toMany.keys { object.toMany.modify(index) { $0.committed = nil } }
+            object.toMany.modifyAll { $0.committed = nil }
             // A child's saves are not in the row cache; a child reloads from its parent.
             guard wasLoaded, parent == nil, note.context.parent == nil,
                 object.holdsCacheReference, stalenessInterval != 0
