@@ -9,8 +9,9 @@
 ///
 /// It reads as the dictionary it replaced (an optional subscript, iteration of `(key,
 /// value)` pairs, ``keys``, ``values``, ``isEmpty``; iteration order unspecified) and
-/// changes a state in place through ``modify(_:_:)`` and
-/// ``modify(_:default:_:)``, so a state's arrays are not copied to change them.
+/// changes a state in place through ``modify(_:_:)``, ``modify(_:default:_:)`` and
+/// ``modifyAll(_:)``, so a state's arrays are not copied to change them; the hot
+/// readers (``hasChanges``, ``forEachState(_:)``) read in place, without an iterator.
 struct ToManyStates: Sequence {
     /// The inline state's relationship index, or -1 when there is none. An integer
     /// rather than an optional state: copying and testing an optional `ToManyState`
