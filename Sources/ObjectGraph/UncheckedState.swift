@@ -100,7 +100,7 @@ struct UncheckedObjectState {
     // `init(dictionaryLiteral:)`, whose empty variadic array asked the runtime for its
     // type metadata on every object made (about 330 instructions).
     var toOneChanges = [Int: ObjectID?]()
-    var toMany = [Int: ToManyState]()
+    var toMany = ToManyStates()
     var holdsCacheReference = false
     var listMembership: UInt8 = 0
 

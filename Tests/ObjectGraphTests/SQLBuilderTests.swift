@@ -40,7 +40,9 @@ import Testing
         #expect(tags.arguments == [.value(.integer(5))])
     }
 
-    @Test("a to-many fault's SELECT made once and re-bound is the one built per fault")
+    @Test(
+        "a to-many fault's SELECT made once, its first argument re-bound, is the one built per fault"
+    )
     func toManyTemplate() {
         var checked = 0
         for entity in model.resolvedEntities {
@@ -51,7 +53,10 @@ import Testing
                 for key: Int64 in [1, 7, 1 << 40] {
                     let perFault = ObjectSelect.toMany(
                         relationship, destination: destination, primaryKey: key)
-                    #expect(ObjectSelect.toMany(template, primaryKey: key) == perFault)
+                    // A fault binds its key in place of the template's first argument
+                    // (`Connection.withCachedStatement(_:first:_:)`).
+                    #expect(perFault.text == template.text)
+                    #expect(perFault.arguments.dropFirst() == template.arguments.dropFirst())
                     #expect(perFault.arguments.first == .value(.integer(key)))
                 }
                 checked += 1

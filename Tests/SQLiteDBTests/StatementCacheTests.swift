@@ -56,6 +56,25 @@ import Testing
         #expect(value == 1)
     }
 
+    @Test("a kept SQL run with another first argument binds it in place of the first")
+    func firstArgument() throws {
+        let connection = try Connection()
+        let kept = SQL(
+            text: "SELECT ? * 10 + ?", arguments: [.value(.integer(0)), .value(.integer(1))])
+        var bound: [SQLArgument] = []
+        let value = try connection.withCachedStatement(kept, first: .integer(4)) { statement in
+            bound = statement.arguments
+            _ = try statement.step()
+            return statement.int64(at: 0)
+        }
+        #expect(value == 41)
+        #expect(bound == [.value(.integer(4)), .value(.integer(1))])
+        #expect(kept.arguments == [.value(.integer(0)), .value(.integer(1))])
+        #expect(throws: SQLiteError.self) {
+            try connection.withCachedStatement("SELECT 1", first: .integer(4)) { _ in }
+        }
+    }
+
     // MARK: - Statement keys
 
     private static func keyed(_ text: String, _ key: StatementKey, _ value: Int64) -> SQL {

@@ -87,7 +87,7 @@ extension ManagedObjectContext {
         }
         object.snapshot = nil
         object.partial = nil
-        for index in object.toMany.keys { object.toMany[index]!.committed = nil }
+        object.toMany.modifyAll { $0.committed = nil }
         if mergeChanges && object.hasPropertyChanges { try? fulfill(object) }
         trackRefreshed(CollectionOfOne(object.objectID))
     }

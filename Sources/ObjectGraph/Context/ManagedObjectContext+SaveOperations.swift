@@ -103,8 +103,8 @@ extension ManagedObjectContext {
     {
         let owner = (object.pendingPermanentID ?? object.objectID).primaryKey!
         var operations: [WriteOperation] = []
-        for (index, state) in object.toMany {
-            guard let order = state.order else { continue }
+        object.toMany.forEachState { index, state in
+            guard let order = state.order else { return }
             let relationship = object.entity.relationships[index]
             let table = coordinator.model.entity(id: relationship.destinationID).table
             for (position, id) in order.enumerated() {
@@ -141,9 +141,7 @@ extension ManagedObjectContext {
         for object in [inserted.objects, updated.objects].joined() {
             object.attributeChanges.removeAll()
             object.toOneChanges = [:]
-            for index in object.toMany.keys {
-                object.toMany[index]!.commit { self.permanentID($0) ?? $0 }
-            }
+            object.toMany.modifyAll { state in state.commit { self.permanentID($0) ?? $0 } }
         }
         for (object, operation) in zip(inserted.objects, operations) {
             guard case .insert(let row, _) = operation else { preconditionFailure("not an insert") }

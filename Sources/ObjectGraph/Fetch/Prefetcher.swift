@@ -73,7 +73,7 @@ struct Prefetcher {
                 source.toMany[index]?.committed == nil
             else { continue }
             let ids = members[source.objectID.primaryKey ?? 0] ?? []
-            source.toMany[index, default: ToManyState()].committed = ids
+            source.toMany.modify(index, default: ToManyState()) { $0.committed = ids }
         }
         return objects
     }

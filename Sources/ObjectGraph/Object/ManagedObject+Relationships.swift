@@ -129,7 +129,7 @@ extension ManagedObject {
             committed = try context.coordinator.relatedObjectIDs(index, of: objectID)
         }
         // Set in place: the state is not copied out of the dictionary and back.
-        toMany[index, default: ToManyState()].committed = committed
+        toMany.modify(index, default: ToManyState()) { $0.committed = committed }
     }
 
     // MARK: - Changing, with inverses
@@ -170,7 +170,7 @@ extension ManagedObject {
         }
         let ids = objects.map(\.objectID)
         if entity.relationships[index].isOrdered, try toManyIDs(index) != ids {
-            toMany[index]!.order = ids
+            toMany.modify(index) { $0.order = ids }
             managedObjectContext?.noteChange(self)
         }
     }
@@ -211,7 +211,9 @@ extension ManagedObject {
         if case .joinTable = relationship.storage { try loadToMany(index) }
         guard relationship.isOrdered else { return }
         try loadToMany(index)
-        if toMany[index]!.order == nil { toMany[index]!.order = toMany[index]!.current }
+        toMany.modify(index) { state in
+            if state.order == nil { state.order = state.current }
+        }
     }
 
     func setToOnePrimitive(_ index: Int, _ id: ObjectID?) {
@@ -227,14 +229,14 @@ extension ManagedObject {
 
     func addToManyPrimitive(_ index: Int, _ id: ObjectID) throws {
         try prepareToManyChange(index)
-        toMany[index, default: ToManyState()].add(id)
+        toMany.modify(index, default: ToManyState()) { $0.add(id) }
         managedObjectContext?.didChangeToMany(self, index, id, added: true)
         managedObjectContext?.noteChange(self)
     }
 
     func removeFromToManyPrimitive(_ index: Int, _ id: ObjectID) throws {
         try prepareToManyChange(index)
-        toMany[index, default: ToManyState()].remove(id)
+        toMany.modify(index, default: ToManyState()) { $0.remove(id) }
         managedObjectContext?.didChangeToMany(self, index, id, added: false)
         managedObjectContext?.noteChange(self)
     }

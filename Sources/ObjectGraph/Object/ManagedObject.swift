@@ -102,8 +102,11 @@ open class ManagedObject: Hashable, CustomStringConvertible {
         @inline(__always) _modify { yield &unchecked.toOneChanges }
     }
     /// To-many states, by relationship index.
-    final var toMany: [Int: ToManyState] {
-        @inline(__always) _read { yield unchecked.toMany }
+    ///
+    /// Read through `get`, not `_read`: `ToManyStates` is too big to yield in registers,
+    /// and the coroutine allocated a frame for it on every read.
+    final var toMany: ToManyStates {
+        @inline(__always) get { unchecked.toMany }
         @inline(__always) _modify { yield &unchecked.toMany }
     }
     /// Whether this object holds a reference on its row-cache entry.
@@ -154,14 +157,15 @@ open class ManagedObject: Hashable, CustomStringConvertible {
     /// Whether any property changed since the last save.
     var hasPropertyChanges: Bool {
         !attributeChanges.isEmpty || !toOneChanges.isEmpty
-            || toMany.values.contains { $0.hasChanges }
+            // Read in place: through `toMany`'s getter the states were copied.
+            || unchecked.toMany.hasChanges
     }
 
     /// Forgets unsaved property changes.
     func discardChanges() {
         attributeChanges.removeAll()
         toOneChanges.removeAll()
-        for index in toMany.keys { toMany[index]!.discardChanges() }
+        toMany.modifyAll { $0.discardChanges() }
     }
 
     /// `<User: x-coredata://…/User/p1>` plus `(fault)` for a fault.

@@ -51,7 +51,7 @@ extension ManagedObjectContext {
             try object.addToManyPrimitive(change.index, resolvedForChild(id))
         }
         if let order = change.order {
-            object.toMany[change.index]!.order = order.map(resolvedForChild)
+            object.toMany.modify(change.index) { $0.order = order.map(resolvedForChild) }
         }
     }
 
@@ -64,9 +64,10 @@ extension ManagedObjectContext {
                 values: childRowValues(of: object))
             object.attributeChanges.removeAll()
             object.toOneChanges = [:]
-            for index in object.toMany.keys {
-                if object.isInserted { object.toMany[index]!.committed = [] }
-                object.toMany[index]!.commit { $0 }
+            let isInserted = object.isInserted
+            object.toMany.modifyAll { state in
+                if isInserted { state.committed = [] }
+                state.commit { $0 }
             }
             object.isInserted = false
         }

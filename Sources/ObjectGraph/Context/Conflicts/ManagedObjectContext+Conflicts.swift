@@ -92,7 +92,7 @@ extension ManagedObjectContext {
             updated.remove(object)
         }
         object.snapshot = row
-        for index in object.toMany.keys { object.toMany[index]!.committed = nil }
+        object.toMany.modifyAll { $0.committed = nil }
         dropChangesEqualToCommitted(object)
     }
 

@@ -75,7 +75,7 @@ extension ManagedObjectContext {
         }
         if mergePolicy == .rollback { object.discardChanges() }
         for index in object.toMany.keys where object.toMany[index]!.committed != nil {
-            object.toMany[index]!.committed = nil
+            object.toMany.modify(index) { $0.committed = nil }
         }
         noteChange(object)
     }

@@ -70,7 +70,7 @@ extension ManagedObjectContext {
         let attributeCount = object.entity.attributes.count
         var properties = object.attributeChanges.indices
         properties += object.toOneChanges.keys.map { attributeCount + $0 }
-        properties += object.toMany.filter(\.value.hasChanges).keys.map { attributeCount + $0 }
+        properties += object.toMany.filter(\.value.hasChanges).map { attributeCount + $0.key }
         return HistoryRecord.columnMask(
             properties, count: attributeCount + object.entity.relationships.count)
     }

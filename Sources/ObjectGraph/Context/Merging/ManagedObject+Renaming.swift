@@ -10,9 +10,7 @@ extension ManagedObject {
                 toOneChanges[index] = .some(permanent)
             }
         }
-        for index in toMany.keys {
-            toMany[index]!.rename { renames[$0] ?? $0 }
-        }
+        toMany.modifyAll { state in state.rename { renames[$0] ?? $0 } }
     }
 }
 

@@ -78,7 +78,7 @@ extension ManagedObjectContext {
             if wasLoaded { refreshed.insert(id) }
             object.snapshot = nil
             object.partial = nil
-            for index in object.toMany.keys { object.toMany[index]!.committed = nil }
+            object.toMany.modifyAll { $0.committed = nil }
             // A child's saves are not in the row cache; a child reloads from its parent.
             guard wasLoaded, parent == nil, note.context.parent == nil,
                 object.holdsCacheReference, stalenessInterval != 0
@@ -106,7 +106,7 @@ extension ManagedObjectContext {
         for object in registered.values {
             for index in object.toMany.keys
             where object.toMany[index]!.committed?.contains(where: ids.contains) == true {
-                object.toMany[index]!.committed = nil
+                object.toMany.modify(index) { $0.committed = nil }
             }
         }
     }

@@ -121,9 +121,10 @@ extension ManagedObjectContext {
         // is added, so join-table rows are written again from this side.
         for index in object.toMany.keys where object.toMany[index]!.committed != nil {
             let members = object.toMany[index]!.current
-            object.toMany[index] = ToManyState(
-                committed: [], added: members,
-                order: object.entity.relationships[index].isOrdered ? members : nil)
+            let order = object.entity.relationships[index].isOrdered ? members : nil
+            object.toMany.modify(index) {
+                $0 = ToManyState(committed: [], added: members, order: order)
+            }
         }
         object.snapshot = nil
         object.holdsCacheReference = false

@@ -101,9 +101,12 @@ extension StoreCoordinator {
     /// Cost: the SELECT, then one array of exactly its rows' IDs (``ToManyFault``).
     func relatedObjectIDs(_ index: Int, of id: ObjectID) throws -> [ObjectID] {
         let fault = toManyFaults[id.entityNumber - 1][index]!
-        let sql = ObjectSelect.toMany(fault.select, primaryKey: id.primaryKey ?? 0)
         return try withConnection { connection in
-            let ids = try connection.withCachedStatement(sql) { statement in
+            // The owner's key bound in place of the kept SELECT's first argument: no
+            // argument array copied per fault.
+            let ids = try connection.withCachedStatement(
+                fault.select, first: .integer(id.primaryKey ?? 0)
+            ) { statement in
                 try fault.objectIDs(statement, model: model, store: storeUUID)
             }
             statistics.record { $0.relationshipFaultsFired += 1 }

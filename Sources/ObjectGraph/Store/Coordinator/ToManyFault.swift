@@ -8,7 +8,9 @@ import SQLiteDB
 /// a copy of its SQL, entity and name (about 200 instructions per fault as a struct).
 final class ToManyFault: Sendable {
     /// ``ObjectSelect/toMany(_:destination:primaryKey:)`` with key 0; a fault binds its
-    /// own key in place of the first argument.
+    /// own key in place of the first argument. It carries a ``StatementKey``, so a fault
+    /// finds its cached statement by one integer instead of hashing the text (about 600
+    /// instructions per fault).
     let select: SQL
     /// The destination entity.
     let destination: Entity
@@ -18,7 +20,8 @@ final class ToManyFault: Sendable {
     let name: String
 
     init(_ relationship: ResolvedRelationship, destination layout: RowLayout) {
-        select = ObjectSelect.toMany(relationship, destination: layout, primaryKey: 0)
+        let sql = ObjectSelect.toMany(relationship, destination: layout, primaryKey: 0)
+        select = SQL(text: sql.text, arguments: sql.arguments, statementKey: .make())
         destination = layout.entity
         hasSubentities = layout.entity.hasSubentities
         name = relationship.name

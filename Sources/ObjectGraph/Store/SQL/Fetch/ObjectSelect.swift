@@ -55,14 +55,6 @@ enum ObjectSelect {
         return sql
     }
 
-    /// `template`, a ``toMany(_:destination:primaryKey:)`` built once, with
-    /// `primaryKey` bound in place of its key (the first argument).
-    static func toMany(_ template: SQL, primaryKey: Int64) -> SQL {
-        var arguments = template.arguments
-        arguments[0] = .value(.integer(primaryKey))
-        return SQL(text: template.text, arguments: arguments)
-    }
-
     /// One batch of a batched fetch: `SELECT <row> FROM ZPOST t0 WHERE t0.Z_PK IN
     /// (SELECT * FROM _Z_intarray0(?)) LIMIT <batch size>` (no ORDER BY: the caller
     /// puts rows in its ID list's order).
