@@ -85,10 +85,7 @@ struct ExplainPage {
             ("statements", ValueFormat.count(Double(statements))),
             (
                 "operations",
-                kinds.sorted { $0.value > $1.value }.map {
-                    "\(ValueFormat.count(Double($0.value))) \($0.key)"
-                }
-                .joined(separator: ", ")
+                OperationCountsText.line(kinds)
             ),
             ("logged time", ValueFormat.duration(seconds * 1e9)),
             ("model", report.model ?? "none (names guessed from tables)"),

@@ -31,8 +31,7 @@ public struct ExplainSummaryText {
     }
 
     private func fileLines(_ file: ExplainedFile) -> [String] {
-        let kinds = file.operationCounts.sorted { $0.value > $1.value }
-            .map { "\(ValueFormat.count(Double($0.value))) \($0.key)" }.joined(separator: ", ")
+        let kinds = OperationCountsText.line(file.operationCounts)
         var lines = [
             "\(Self.clean(file.path)): \(ValueFormat.count(Double(file.counts.lines))) lines "
                 + "(SQLDebug level \(file.level) as its lines show), "
