@@ -170,27 +170,32 @@ extension ManagedObjectContext {
     func register(_ rows: [RowSnapshot], asFaults: Bool, generation: UInt64? = nil)
         -> [ManagedObject]
     {
-        var objects: [ManagedObject] = []
-        objects.reserveCapacity(rows.count)
         var extraReferences: [ObjectID] = []
         registered.reserveCapacity(registered.count + rows.count)
-        for row in rows {
-            let (object, inserted) = registered.value(for: row.objectID) {
-                row.objectID.makeObject(context: self)
-            }
-            if !inserted && object.holdsCacheReference {
-                extraReferences.append(row.objectID)
-            }
-            object.holdsCacheReference = true
-            if object.isFault {
-                if !asFaults {
-                    object.snapshot = row
-                } else if let generation {
-                    object.fetchedRow = row
-                    object.fetchedRowGeneration = generation
+        // Written in place, each object moved in: appending checked the array's
+        // uniqueness and capacity per row and retained and released the object around it.
+        let objects = [ManagedObject](unsafeUninitializedCapacity: rows.count) {
+            buffer, initialized in
+            for index in rows.indices {
+                let row = rows[index]
+                let id = row.objectID
+                let (object, inserted) = registered.value(for: id) {
+                    id.makeObject(context: self)
                 }
+                if !inserted && object.holdsCacheReference { extraReferences.append(id) }
+                object.holdsCacheReference = true
+                if object.isFault {
+                    // The row moved into the object: its copy is the object's reference.
+                    if !asFaults {
+                        object.snapshot = consume row
+                    } else if let generation {
+                        object.fetchedRow = consume row
+                        object.fetchedRowGeneration = generation
+                    }
+                }
+                buffer.initializeElement(at: index, to: consume object)
+                initialized = index + 1
             }
-            objects.append(object)
         }
         if !extraReferences.isEmpty {
             coordinator.withRowCache { $0.release(extraReferences) }

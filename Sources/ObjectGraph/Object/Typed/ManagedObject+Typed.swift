@@ -77,14 +77,36 @@ extension ManagedObject {
     /// fired stops the program, as Core Data raises.
     @usableFromInline
     func storedAttribute(_ index: Int) -> (SQLiteValue, AttributeType) {
-        // Loaded and unchanged (every read after the first of a fetched object): the
-        // committed value, what `attributeStoredValue` returns, without its checks.
-        if let snapshot = unchecked.snapshot, unchecked.attributeChanges.isEmpty {
+        if unchecked.snapshot == nil { fireForTypedRead(index) }
+        // Loaded and unchanged (every read of a fetched object once its fault fired):
+        // the committed value, what `attributeStoredValue` returns, without its checks
+        // and with the row borrowed. The object keeps its row for the whole read:
+        // nothing on this path replaces `snapshot`.
+        if unchecked.attributeChanges.isEmpty,
+            let row = unchecked.snapshot.map(Unmanaged.passUnretained)
+        {
             noteAuditedRead(index)
-            return (snapshot.values[index], entity.attributes[index].type)
+            return (RowSnapshot.value(at: index, of: row), entity.attributes[index].type)
         }
         do {
             return (try attributeStoredValue(index), entity.attributes[index].type)
+        } catch {
+            preconditionFailure("\(entity.name).\(entity.attributes[index].name): \(error)")
+        }
+    }
+
+    /// Fires a fault for a typed read as ``attributeStoredValue(_:)`` would (the queue
+    /// checked, the same error), so that the read itself takes the loaded path: the
+    /// first read of every fetched object. Only a fault with a context and no partial
+    /// row is fired here; anything else is left to ``attributeStoredValue(_:)``.
+    private func fireForTypedRead(_ index: Int) {
+        guard !unchecked.isInserted, unchecked.partial == nil, let context = unchecked.context
+        else { return }
+        do {
+            try context._withUnsafeGuaranteedRef { context in
+                context.checkQueue()
+                try context.fulfill(self)
+            }
         } catch {
             preconditionFailure("\(entity.name).\(entity.attributes[index].name): \(error)")
         }

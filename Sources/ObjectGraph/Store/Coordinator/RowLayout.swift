@@ -57,13 +57,20 @@ package struct RowLayout: Sendable {
     package func snapshot(from statement: Statement, model: ManagedObjectModel, store: UUID)
         -> RowSnapshot
     {
-        let concrete =
-            entity.hasSubentities ? model.entity(id: Int(statement.int64(at: 0))) : entity
-        let slots = entity.hasSubentities ? positions[concrete.id]! : ownPositions
-        let id = ObjectID(
-            entity: concrete, primaryKey: statement.int64(at: 1), store: store)
+        // An entity without sub-entities (most rows) reads the layout's own entity and
+        // positions in place: choosing between them and the row's concrete entity in one
+        // expression retained and released both per row.
+        guard entity.hasSubentities else {
+            return RowSnapshot.make(
+                objectID: ObjectID(
+                    entity: entity, primaryKey: statement.int64(at: 1), store: store),
+                version: statement.int64(at: 2), from: statement, positions: ownPositions)
+        }
+        let concrete = model.entity(id: Int(statement.int64(at: 0)))
+        let id = ObjectID(entity: concrete, primaryKey: statement.int64(at: 1), store: store)
         return RowSnapshot.make(
-            objectID: id, version: statement.int64(at: 2), from: statement, positions: slots)
+            objectID: id, version: statement.int64(at: 2), from: statement,
+            positions: positions[concrete.id]!)
     }
 
     /// The object ID in the current row of an identity-only SELECT (`0, t0.Z_PK`).

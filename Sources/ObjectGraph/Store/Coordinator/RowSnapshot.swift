@@ -62,7 +62,7 @@ package final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64> {
         }
         let row = allocate(
             objectID: objectID, version: version, count: values.count, bytes: byteCount)
-        row.fill { cells, bytes in
+        row.fill(byteCount: byteCount) { cells, bytes in
             var offset = 0
             for (index, value) in values.enumerated() {
                 switch value {
@@ -112,7 +112,7 @@ package final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64> {
             }
             let row = allocate(
                 objectID: objectID, version: version, count: positions.count, bytes: byteCount)
-            row.copy(columns)
+            row.copy(columns, byteCount: byteCount)
             return row
         }
     }
@@ -120,8 +120,8 @@ package final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64> {
     /// The second pass of ``make(objectID:version:from:positions:)``: each column's
     /// value or bytes, as the first pass read them (SQLite's buffers are valid until the
     /// statement steps).
-    private func copy(_ columns: UnsafeMutableBufferPointer<RawColumn>) {
-        fill { cells, bytes in
+    private func copy(_ columns: UnsafeMutableBufferPointer<RawColumn>, byteCount: Int) {
+        fill(byteCount: byteCount) { cells, bytes in
             var offset = 0
             for (index, column) in columns.enumerated() {
                 switch column.type {
@@ -155,16 +155,28 @@ package final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64> {
         return unsafeDowncast(buffer, to: RowSnapshot.self)
     }
 
-    /// Writes the cells and bytes while the row is being made.
+    /// Writes the cells and the `byteCount` bytes after them while the row is being
+    /// made. The byte count is the caller's, not `capacity`'s: reading `capacity` asks
+    /// the allocator for the block's usable size (`malloc_usable_size`, about 50
+    /// instructions per row).
     private func fill(
+        byteCount: Int,
         _ body: (UnsafeMutablePointer<UInt64>, UnsafeMutableRawBufferPointer) -> Void
     ) {
         let count = fields.count
         withUnsafeMutablePointerToElements { cells in
             let start = UnsafeMutableRawPointer(cells + 2 * count)
-            body(
-                cells,
-                UnsafeMutableRawBufferPointer(start: start, count: (capacity - 2 * count) * 8))
+            body(cells, UnsafeMutableRawBufferPointer(start: start, count: byteCount))
+        }
+    }
+
+    /// The value in column slot `index` of `row`, decoded, with the row borrowed: no
+    /// retain and release around the read (a typed read of a loaded object runs this).
+    @inline(__always)
+    package static func value(at index: Int, of row: Unmanaged<RowSnapshot>) -> SQLiteValue {
+        row._withUnsafeGuaranteedRef { row in
+            precondition(index >= 0 && index < row.fields.count, "row value index out of range")
+            return row.value(at: index)
         }
     }
 
