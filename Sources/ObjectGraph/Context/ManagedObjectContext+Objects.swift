@@ -98,7 +98,8 @@ extension ManagedObjectContext {
     /// - Throws: ``KeyValueError/faultNotFulfilled(object:)`` when the row is gone.
     func fulfill(_ object: ManagedObject) throws {
         guard object.isFault else { return }
-        if let row = object.takeFetchedRow() {
+        if let row = object.fetchedRow {
+            object.fetchedRow = nil
             // The row its fetch cached, still the cache's entry (no entry replaced or
             // removed since) and still referenced by this object: what the row cache
             // would return, without the coordinator's lock.

@@ -81,11 +81,6 @@ open class ManagedObject: Hashable, CustomStringConvertible {
         @inline(__always) get { unchecked.fetchedRow }
         @inline(__always) set { unchecked.fetchedRow = newValue }
     }
-    /// ``fetchedRow``, moved out (the field left nil): no retain and release as a copy
-    /// and a reset would cost.
-    @inline(__always) final func takeFetchedRow() -> RowSnapshot? {
-        unchecked.fetchedRow.take()
-    }
     /// The row cache's generation when ``fetchedRow`` was its cache entry.
     final var fetchedRowGeneration: UInt64 {
         @inline(__always) get { unchecked.fetchedRowGeneration }

@@ -3,9 +3,9 @@ import Synchronization
 /// Per entity: which attribute or relationship index each typed property's storage key
 /// path resolves to, shared by every object and context of the model.
 ///
-/// An object resolves each property once (then keeps the index in the wrapper); this
-/// table makes that first resolution a dictionary lookup rather than a ``PropertyProbe``
-/// run, which happens once per class and property.
+/// A context resolves each (property, entity) here once, then keeps the index in its
+/// ``TypedSlotCache``; this table makes that first resolution a dictionary lookup
+/// rather than a ``PropertyProbe`` run, which happens once per class and property.
 package final class TypedPropertyTable: Sendable {
     private let indexes = Mutex<[ObjectIdentifier: Int]>([:])
 
