@@ -26,7 +26,7 @@ extension LogFindings {
         let rows = group.rowCountedCount > 0 ? " (\(Self.count(group.rows)) rows returned)" : ""
         return finding(
             .correlatedSubquery,
-            title: "A \(entity) fetch runs a subquery once per \(entity) row\(rows).",
+            title: "A fetch of \(entity) runs a subquery once per \(entity) row\(rows).",
             group: group, subject: FindingSubject(entity: entity, table: table),
             fix: FindingFixes.correlatedSubquery(entity: entity, inner: innerName))
     }

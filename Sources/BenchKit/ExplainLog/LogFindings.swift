@@ -283,7 +283,7 @@ public struct LogFindings {
             let factor = Int((cost / median).rounded())
             return finding(
                 .slowStatement,
-                title: "A \(entity) statement took \(factor)x the log's median time per row.",
+                title: "A statement on \(entity) took \(factor)x the log's median time per row.",
                 group: group, subject: FindingSubject(entity: entity, table: table),
                 fix: FindingFixes.inspectSlowStatement(entity: entity))
         }

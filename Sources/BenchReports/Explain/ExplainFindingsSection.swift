@@ -65,9 +65,12 @@ struct ExplainFindingsSection {
             let total =
                 evidence.totalStatements.map { " of \(ValueFormat.count(Double($0))) statements" }
                 ?? ""
-            parts.append("\(ValueFormat.count(Double(count))) executions\(total)")
+            parts.append(
+                "\(ValueFormat.count(Double(count))) execution\(count == 1 ? "" : "s")\(total)")
         }
-        if let rows = evidence.rows { parts.append("\(ValueFormat.count(Double(rows))) rows") }
+        if let rows = evidence.rows {
+            parts.append("\(ValueFormat.count(Double(rows))) row\(rows == 1 ? "" : "s")")
+        }
         if let seconds = evidence.seconds, seconds > 0 {
             let share = evidence.share.map { " (\(ValueFormat.percent($0)) of the log)" } ?? ""
             parts.append("\(ValueFormat.duration(seconds * 1e9)) logged\(share)")

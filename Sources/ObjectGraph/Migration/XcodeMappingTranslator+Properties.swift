@@ -93,8 +93,9 @@ extension XcodeMappingTranslator {
         else {
             problem(
                 mapping, attribute.name,
-                "its value expression \(expression) reads a \(end.type.rawValue) attribute into "
-                    + "a \(attribute.type.rawValue) one, which a key path copy does not convert")
+                "its value expression \(expression) reads an attribute of type "
+                    + "\(end.type.rawValue) into one of type \(attribute.type.rawValue), which a "
+                    + "key path copy does not convert")
             return nil
         }
         return .sourceKeyPath(path)
