@@ -128,8 +128,6 @@ struct UncheckedObjectState {
 struct UncheckedContextState {
     /// Every registered object by ID.
     var registered = ObjectTable<ManagedObject>()
-    /// Typed properties' indexes (``TypedSlotCache``).
-    var typedSlots = TypedSlotCache()
     /// Whether the context has an undo manager.
     var recordsUndo = false
     /// Observers and the changes the next objects-did-change lists.

@@ -125,12 +125,6 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// Delete rules that could not read the objects they apply to, since the last
     /// save, rollback or reset: the next save fails with the first.
     var deleteRuleFailures: [SaveError] = []
-    /// Typed properties' indexes, found once per property and entity (see
-    /// ``TypedSlotCache``).
-    var typedSlots: TypedSlotCache {
-        @inline(__always) _read { yield unchecked.typedSlots }
-        @inline(__always) _modify { yield &unchecked.typedSlots }
-    }
     /// The audit the last fetch recorded into (``ProjectionAudit``); nil when no trace
     /// sink wants one, so a property read costs one branch on it.
     package internal(set) var projectionAudit: ProjectionAudit? {

@@ -51,17 +51,22 @@ final class Sample: ManagedObject {
 
 enum TypedFixtures {
     /// ``Fixtures/social`` with a class per entity.
-    static let social = ManagedObjectModel(
-        entities: Fixtures.social.entities.map { description in
-            var typed = description
-            typed.managedObjectClass =
-                switch description.name {
-                case "User": TypedUser.self
-                case "Post": TypedPost.self
-                default: TypedTag.self
-                }
-            return typed
-        })
+    static let social = makeSocial()
+
+    /// A new ``social``: its entities' typed property tables start empty.
+    static func makeSocial() -> ManagedObjectModel {
+        ManagedObjectModel(
+            entities: Fixtures.social.entities.map { description in
+                var typed = description
+                typed.managedObjectClass =
+                    switch description.name {
+                    case "User": TypedUser.self
+                    case "Post": TypedPost.self
+                    default: TypedTag.self
+                    }
+                return typed
+            })
+    }
 
     static let media = ManagedObjectModel(entities: [
         EntityDescription(

@@ -6,11 +6,10 @@ extension ManagedObject {
     ///
     /// Not kept in the wrapper: reading and writing a wrapper's storage (a stored
     /// property of the user's class) ran the runtime exclusivity check on every access,
-    /// about 150 instructions each, more than this lookup in the context's
-    /// ``TypedSlotCache`` (a multiply, a mask and a compare or two); a fetched object
-    /// read once paid three such accesses per property. Cost: that lookup, and on a
-    /// context's first read of the property for the entity, the entity's
-    /// ``TypedPropertyTable``.
+    /// about 150 instructions each, more than this lookup in the entity's
+    /// ``TypedPropertyTable`` (an atomic load, a multiply, a mask and a compare or two,
+    /// no lock); a fetched object read once paid three such accesses per property.
+    /// Cost: that lookup, and once per property per process, its resolution by name.
     @inlinable
     static func typedIndex<Object: ManagedObject, Wrapper: ManagedPropertyWrapper>(
         _ storage: ReferenceWritableKeyPath<Object, Wrapper>, of object: Object
@@ -19,20 +18,16 @@ extension ManagedObject {
         return Int(object.resolveIndex(storage))
     }
 
-    /// The attribute or relationship index behind a typed property's storage: from the
-    /// context's ``TypedSlotCache``, else the entity's ``TypedPropertyTable`` (then
-    /// cached in the context).
+    /// The attribute or relationship index behind a typed property's storage, from the
+    /// entity's ``TypedPropertyTable``.
     @usableFromInline
     func resolveIndex<Object: ManagedObject, Wrapper: ManagedPropertyWrapper>(
         _ storage: ReferenceWritableKeyPath<Object, Wrapper>
     ) -> Int32 {
-        let key = TypedSlotCache.key(storage, entity: entity)
-        if let index = unchecked.withContext({ $0.typedSlots[key] }) ?? nil {
-            return index
-        }
-        let index = Int32(entity.typedProperties.index(of: storage, in: entity))
-        managedObjectContext?.typedSlots[key] = index
-        return index
+        // Read through the entity each time, not bound to a local: a local copy of the
+        // table retained and released it on every read.
+        entity.typedProperties.resolvedIndex(TypedPropertyTable.key(storage))
+            ?? entity.typedProperties.resolve(storage, in: entity)
     }
 
     /// Whether this is a ``PropertyProbe`` instance.
