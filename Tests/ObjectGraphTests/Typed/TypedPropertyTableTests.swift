@@ -10,19 +10,20 @@ import Testing
 @Suite struct TypedPropertyTableTests {
     @Test("a snapshot finds every key it was given and no other, at every size")
     func snapshotProbing() {
+        // Forty distinct live key path objects (a subscript argument makes each new).
+        let keyPaths: [AnyKeyPath] = (0..<40).map { \[Int][$0] }
         var snapshot: TypedIndexSnapshot?
-        // Key path objects are 16-byte aligned: keys of that shape, some colliding.
-        let keys = (1...40).map { UInt($0) << 4 | (UInt($0 % 3) << 20) }
-        for (offset, key) in keys.enumerated() {
-            snapshot = TypedIndexSnapshot(
-                adding: (key, Int32(offset)), to: snapshot?.entries ?? [])
-            for (earlier, earlierKey) in keys.prefix(offset + 1).enumerated() {
-                #expect(snapshot?.index(earlierKey) == Int32(earlier))
+        for (offset, keyPath) in keyPaths.enumerated() {
+            let entry = TypedIndexSnapshot.Entry(
+                keyPath: keyPath, index: Int32(offset), name: "p\(offset)")
+            snapshot = TypedIndexSnapshot(adding: entry, to: snapshot?.entries ?? [])
+            for (earlier, earlierPath) in keyPaths.prefix(offset + 1).enumerated() {
+                #expect(snapshot?.index(TypedPropertyTable.key(earlierPath)) == Int32(earlier))
             }
         }
         #expect(snapshot?.entries.count == 40)
-        #expect(snapshot?.index(0x7_0000) == nil)
-        #expect(snapshot?.index(41 << 4) == nil)
+        let other: AnyKeyPath = \[Int].count
+        #expect(snapshot?.index(TypedPropertyTable.key(other)) == nil)
     }
 
     @Test("typed reads on eight threads at once resolve every property to its own index")
@@ -51,4 +52,39 @@ import Testing
         #expect(all.count == 8)
         #expect(all.allSatisfy { $0 == expected })
     }
+
+    @Test("a generic class's properties, whose key paths are new on every read, read right")
+    func genericClass() throws {
+        // Each read of a generic class's typed property makes a new key path object (a
+        // key path in a generic context is not uniqued), so addresses repeat only when
+        // the allocator reuses one: the table must not take an address for a property.
+        let model = ManagedObjectModel(
+            entities: Fixtures.social.entities.map { description in
+                var typed = description
+                typed.managedObjectClass =
+                    description.name == "User" ? GenericUser<Int>.self : ManagedObject.self
+                return typed
+            })
+        let container = try Fixtures.container(model: model)
+        try Fixtures.seed(container, users: 3, posts: 0)
+        let read = try inContext(container) { context in
+            let request = GenericUser<Int>.fetchRequest()
+            request.sortDescriptors = [SortKey("name")]
+            return try context.fetch(request).flatMap { user in
+                (0..<3).map { _ in "\(user.name ?? "") \(user.age)" }
+            }
+        }
+        #expect(
+            read == [
+                "u0 20", "u0 20", "u0 20", "u1 21", "u1 21", "u1 21", "u2 22", "u2 22", "u2 22",
+            ])
+        let user = try #require(model.entity(named: "User"))
+        #expect(user.typedProperties.entryCount <= 2)
+    }
+}
+
+/// A generic typed class: its accessors run in a generic context.
+final class GenericUser<Marker>: ManagedObject {
+    @Attribute var name: String?
+    @Attribute var age: Int64
 }

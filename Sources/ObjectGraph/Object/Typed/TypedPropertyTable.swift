@@ -8,9 +8,13 @@ import Synchronization
 /// ``TypedIndexSnapshot`` published through one atomic word, probed by the key path's
 /// address (a load, a multiply, a mask and a compare or two). A key path not yet in it
 /// is resolved once per process by name (a ``PropertyProbe`` run), under a lock that
-/// then publishes a snapshot with it added. Key path literals without arguments are
-/// instantiated once per process, so their addresses are stable keys; no snapshot is
-/// freed while its entity lives, and entities live as long as the process
+/// then publishes a snapshot with it added. Key path literals are instantiated once per
+/// process, so their addresses are stable keys, except in a generic context (a generic
+/// subclass's accessor makes a new key path on every read): a second key path for a
+/// property already published is resolved by name every time and not added, so the
+/// table holds at most one entry per property. Snapshots hold their key paths, so an
+/// address in the table always names a live key path and is never reused for another;
+/// no snapshot is freed while its entity lives, and entities live as long as the process
 /// (`UncheckedState.swift`, invariant 5), so a reader's snapshot outlives its read.
 package final class TypedPropertyTable: Sendable {
     /// The address of the current snapshot (0 before the first property is resolved).
@@ -20,6 +24,9 @@ package final class TypedPropertyTable: Sendable {
     private let snapshots = Mutex<[TypedIndexSnapshot]>([])
 
     package init() {}
+
+    /// How many properties are published (for tests: at most one per property).
+    var entryCount: Int { snapshots.withLock { $0.last?.entries.count ?? 0 } }
 
     /// The key of `storage`: its key path object's address.
     @inline(__always)
@@ -59,8 +66,12 @@ package final class TypedPropertyTable: Sendable {
         return snapshots.withLock { snapshots in
             // Another thread may have published it meanwhile.
             if let found = snapshots.last?.index(key) { return found }
+            let entries = snapshots.last?.entries ?? []
+            // A key path made anew per read (a generic class's): not kept.
+            if entries.contains(where: { $0.name == name }) { return Int32(index) }
             let next = TypedIndexSnapshot(
-                adding: (key, Int32(index)), to: snapshots.last?.entries ?? [])
+                adding: TypedIndexSnapshot.Entry(keyPath: storage, index: Int32(index), name: name),
+                to: entries)
             snapshots.append(next)
             published.store(
                 UInt(bitPattern: Unmanaged.passUnretained(next).toOpaque()), ordering: .releasing)
@@ -69,25 +80,36 @@ package final class TypedPropertyTable: Sendable {
     }
 }
 
-/// One published state of a ``TypedPropertyTable``: (key path address, index) pairs in
-/// an open-addressed table at most half full. Immutable once made.
+/// One published state of a ``TypedPropertyTable``: key path address -> index, in an
+/// open-addressed table at most half full. Immutable once made.
 final class TypedIndexSnapshot: Sendable {
-    /// Every pair, in the order they were resolved.
-    let entries: [(key: UInt, index: Int32)]
+    /// A resolved property: its storage key path (held, so that its address stays its
+    /// own), its index and its name. `@unchecked`: `AnyKeyPath` is not declared
+    /// `Sendable`, but a key path object is immutable once made, and it is only held here.
+    struct Entry: @unchecked Sendable {
+        let keyPath: AnyKeyPath
+        let index: Int32
+        let name: String
+
+        var key: UInt { TypedPropertyTable.key(keyPath) }
+    }
+
+    /// Every entry, in the order they were resolved.
+    let entries: [Entry]
     private let keys: [UInt]
     private let indexes: [Int32]
 
-    /// The pairs of `entries` and `entry`.
-    init(adding entry: (key: UInt, index: Int32), to entries: [(key: UInt, index: Int32)]) {
+    /// The entries of `entries` and `entry`.
+    init(adding entry: Entry, to entries: [Entry]) {
         self.entries = entries + [entry]
         var capacity = 8
         while capacity < 2 * self.entries.count { capacity *= 2 }
         var keys = [UInt](repeating: 0, count: capacity)
         var indexes = [Int32](repeating: 0, count: capacity)
-        for (key, index) in self.entries {
-            var slot = Self.start(key, capacity)
+        for entry in self.entries {
+            var slot = Self.start(entry.key, capacity)
             while keys[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
-            (keys[slot], indexes[slot]) = (key, index)
+            (keys[slot], indexes[slot]) = (entry.key, entry.index)
         }
         (self.keys, self.indexes) = (keys, indexes)
     }
