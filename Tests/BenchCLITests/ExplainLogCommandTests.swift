@@ -52,7 +52,7 @@ import Testing
         #expect(text.contains("49 lines (SQLDebug level 2 as its lines show), 12 statements"))
         #expect(text.contains("1. [n-plus-one, "))
         #expect(text.contains("Core Data: request.relationshipKeyPathsForPrefetching = [\"tags\"]"))
-        #expect(text.contains("skipped: 1 lines of app output"))
+        #expect(text.contains("skipped: 1 line of app output"))
         for file in ["explain.json", "index.html", "summary.md"] {
             #expect(FileManager.default.fileExists(atPath: out + "/" + file))
         }

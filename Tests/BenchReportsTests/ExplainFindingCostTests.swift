@@ -13,6 +13,8 @@ import Testing
                 == "1 execution of 12 statements · 1 row · under 0.1 ms logged")
         let many = FindingEvidence(statementCount: 2_000, totalStatements: 2_406)
         #expect(ExplainFindingsSection.cost(many) == "2,000 executions of 2,406 statements")
+        let single = FindingEvidence(statementCount: 1, totalStatements: 1)
+        #expect(ExplainFindingsSection.cost(single) == "1 execution of 1 statement")
         #expect(ExplainFindingsSection.cost(FindingEvidence()) == "Cost not logged.")
     }
 }

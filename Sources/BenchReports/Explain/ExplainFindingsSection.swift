@@ -62,15 +62,10 @@ struct ExplainFindingsSection {
     static func cost(_ evidence: FindingEvidence) -> String {
         var parts: [String] = []
         if let count = evidence.statementCount {
-            let total =
-                evidence.totalStatements.map { " of \(ValueFormat.count(Double($0))) statements" }
-                ?? ""
-            parts.append(
-                "\(ValueFormat.count(Double(count))) execution\(count == 1 ? "" : "s")\(total)")
+            let total = evidence.totalStatements.map { " of " + ValueFormat.count($0, "statement") }
+            parts.append(ValueFormat.count(count, "execution") + (total ?? ""))
         }
-        if let rows = evidence.rows {
-            parts.append("\(ValueFormat.count(Double(rows))) row\(rows == 1 ? "" : "s")")
-        }
+        if let rows = evidence.rows { parts.append(ValueFormat.count(rows, "row")) }
         if let seconds = evidence.seconds, seconds > 0 {
             let share = evidence.share.map { " (\(ValueFormat.percent($0)) of the log)" } ?? ""
             parts.append("\(ValueFormat.duration(seconds * 1e9)) logged\(share)")

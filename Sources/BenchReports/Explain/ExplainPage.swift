@@ -55,7 +55,7 @@ struct ExplainPage {
     private func summarySentence(statements: Int, seconds: Double) -> String {
         let count = report.findings.filter { !$0.isExpected }.count
         guard let first = report.findings.first else {
-            return "No findings in \(ValueFormat.count(Double(statements))) statements."
+            return "No findings in \(ValueFormat.count(statements, "statement"))."
         }
         var text = "\(count) finding\(count == 1 ? "" : "s"). The costliest: \(first.title)"
         if let cost = first.evidence.seconds {
@@ -94,7 +94,7 @@ struct ExplainPage {
             rows.append(
                 (
                     "replay",
-                    "\(replay.statements.count) statements at "
+                    "\(ValueFormat.count(replay.statements.count, "statement")) at "
                         + replay.sizes.map(SizeFormat.short).joined(separator: ", ")
                         + " rows of \(replay.primaryEntity) (the model's primary entity)"
                 ))

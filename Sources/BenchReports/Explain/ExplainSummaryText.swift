@@ -33,15 +33,15 @@ public struct ExplainSummaryText {
     private func fileLines(_ file: ExplainedFile) -> [String] {
         let kinds = OperationCountsText.line(file.operationCounts)
         var lines = [
-            "\(Self.clean(file.path)): \(ValueFormat.count(Double(file.counts.lines))) lines "
+            "\(Self.clean(file.path)): \(ValueFormat.count(file.counts.lines, "line")) "
                 + "(SQLDebug level \(file.level) as its lines show), "
-                + "\(ValueFormat.count(Double(file.statementCount))) statements, "
+                + "\(ValueFormat.count(file.statementCount, "statement")), "
                 + "\(ExplainFindingsSection.logged(file.loggedSeconds)) logged",
             "  operations: " + (kinds.isEmpty ? "none" : kinds),
         ]
         var skipped: [String] = []
         if file.counts.output > 0 {
-            skipped.append("\(ValueFormat.count(Double(file.counts.output))) lines of app output")
+            skipped.append("\(ValueFormat.count(file.counts.output, "line")) of app output")
         }
         if file.counts.unparsed > 0 {
             let shown = file.unparsed.prefix(5).map { String($0.line) }.joined(separator: ", ")
@@ -50,7 +50,8 @@ public struct ExplainSummaryText {
             )
         }
         if file.truncatedStatementCount > 0 {
-            skipped.append("\(file.truncatedStatementCount) statements cut off")
+            skipped.append(
+                "\(ValueFormat.count(file.truncatedStatementCount, "statement")) cut off")
         }
         if !skipped.isEmpty { lines.append("  skipped: " + skipped.joined(separator: "; ")) }
         return lines
@@ -84,7 +85,8 @@ public struct ExplainSummaryText {
             "",
             "Replay at \(replay.sizes.map(SizeFormat.short).joined(separator: ", ")) rows of "
                 + "\(replay.primaryEntity) (the model's primary entity): "
-                + "\(replay.statements.count) statements, \(replay.skipped.count) not replayed",
+                + "\(ValueFormat.count(replay.statements.count, "statement")), "
+                + "\(replay.skipped.count) not replayed",
         ]
         for statement in replay.statements.sorted(by: {
             ($0.largest?.seconds ?? 0) > ($1.largest?.seconds ?? 0)

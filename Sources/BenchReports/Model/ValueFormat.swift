@@ -38,6 +38,12 @@ enum ValueFormat {
         return (value < 0 ? "-" : "") + String(grouped.reversed())
     }
 
+    /// A whole count and its noun, singular for one: `1 statement`, `2,406 statements`.
+    /// `noun` is the singular; the plural adds an s.
+    static func count(_ value: Int, _ noun: String) -> String {
+        "\(count(Double(value))) \(noun)\(value == 1 ? "" : "s")"
+    }
+
     /// An axis tick: like ``value(_:unit:)`` without trailing zeros (`1 ms`, `2.5 KB`).
     /// Counts of a million or more shorten to `250M`, `1.5G`, so long labels do not run
     /// into the axis title.
