@@ -22,7 +22,7 @@ struct ExplainTables {
             <th>rows</th><th>logged time</th><th class="text">first lines</th>\
             <th class="text">statements run</th></tr></thead><tbody>\(HTML(joining: operations))\
             </tbody></table></div>\
-            <details><summary>\(SQLPanel.plural(file.statements.count, "distinct statement"))\
+            <details><summary>\(ValueFormat.count(file.statements.count, "distinct statement"))\
             </summary><div class="scroll"><table class="sortable"><thead><tr><th>statement</th>\
             <th>count</th><th>logged time</th><th>rows</th><th class="text">sample values</th>\
             <th class="text">plan</th></tr></thead><tbody>\(HTML(joining: statements))</tbody>\
@@ -102,7 +102,7 @@ struct ExplainTables {
             "<li>line \($0.line): <code>\($0.text)</code></li>" as HTML
         }
         return """
-            <details><summary>\(SQLPanel.plural(file.counts.unparsed, "Core Data line")) not \
+            <details><summary>\(ValueFormat.count(file.counts.unparsed, "Core Data line")) not \
             understood</summary><ul>\(HTML(joining: items))</ul></details>
             """
     }

@@ -19,7 +19,7 @@ struct SQLPanel {
         let rows = trace.statements.sorted { $0.totalNanoseconds > $1.totalNanoseconds }.map(row)
         return """
             <details class="sql-panel"><summary>SQL of \(result.key.configuration) at \
-            \(SizeFormat.short(result.key.size)): \(Self.plural(trace.statementCount, "statement")), \
+            \(SizeFormat.short(result.key.size)): \(ValueFormat.count(trace.statementCount, "statement")), \
             \(trace.statements.count) distinct\(flags(trace))</summary>\
             <p class="muted">\(kinds.joined(separator: ", ")); \
             \(ValueFormat.duration(trace.totalNanoseconds)) in SQLite (one instrumented iteration).\
@@ -31,11 +31,6 @@ struct SQLPanel {
             """
     }
 
-    /// `1 statement`, `1,001 statements`.
-    static func plural(_ count: Int, _ noun: String) -> String {
-        "\(ValueFormat.count(Double(count))) \(noun)\(count == 1 ? "" : "s")"
-    }
-
     /// ` <a href="sql/…log">SQL log</a> (14,345 lines, the first 2,000 in the file).`
     private var logLink: HTML {
         guard let lines = result.sqlLogLineCount else { return "" }
@@ -44,7 +39,7 @@ struct SQLPanel {
         let kept =
             lines > SQLLog.lineLimit
             ? ", the first \(ValueFormat.count(Double(SQLLog.lineLimit))) in the file" : ""
-        return " <a href=\"\(href)\">SQL log</a> (\(Self.plural(lines, "line"))\(kept))."
+        return " <a href=\"\(href)\">SQL log</a> (\(ValueFormat.count(lines, "line"))\(kept))."
     }
 
     private func flags(_ trace: SQLTrace) -> HTML {

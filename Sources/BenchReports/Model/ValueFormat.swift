@@ -38,7 +38,7 @@ enum ValueFormat {
         return (value < 0 ? "-" : "") + String(grouped.reversed())
     }
 
-    /// A whole count and its noun, singular for one: `1 statement`, `2,406 statements`.
+    /// A whole count and its noun, singular for one: `1 statement`, `1,001 statements`.
     /// `noun` is the singular; the plural adds an s.
     static func count(_ value: Int, _ noun: String) -> String {
         "\(count(Double(value))) \(noun)\(value == 1 ? "" : "s")"

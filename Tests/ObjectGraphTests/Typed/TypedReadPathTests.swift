@@ -5,10 +5,12 @@ import Testing
 /// A typed read fires its object's fault itself and then reads the row in place
 /// (`ManagedObject.storedAttribute`): these pin that it keeps the rules of
 /// `value(forKey:)`. The statement counts are Core Data's (coredata-reference.md
-/// section 3: a fetch with property values fills its objects' faults from the row
-/// cache, no SQL); a child context's fault is filled from its parent, unsaved changes
-/// included (Apple, "NSManagedObjectContext", Parent Store: "fetch and save operations
-/// are mediated by the parent context").
+/// section 3: "Plain fetch of N objects, then read every attribute: 1", every fault a
+/// row-cache hit). A child context's fault is filled from its parent, unsaved changes
+/// included: Apple, "Managed object context" (Core Data Devpedia): "A context is
+/// connected to a parent object store. This is usually a persistent store coordinator,
+/// but may be another managed object context. When you fetch objects, the context asks
+/// its parent object store to return those objects".
 @Suite struct TypedReadPathTests {
     @Test("a fetched object's first typed read fires its fault from the fetch's row: 1 SELECT")
     func firstReadFromFetchedRow() async throws {

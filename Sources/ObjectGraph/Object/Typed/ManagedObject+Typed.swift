@@ -72,18 +72,18 @@ extension ManagedObject {
     /// fired stops the program, as Core Data raises.
     @usableFromInline
     func storedAttribute(_ index: Int) -> (SQLiteValue, AttributeType) {
-        if unchecked.snapshot == nil { fireForTypedRead(index) }
-        // Loaded and unchanged (every read of a fetched object once its fault fired):
-        // the committed value, what `attributeStoredValue` returns, without its checks
-        // and with the row borrowed. The object keeps its row for the whole read:
-        // nothing on this path replaces `snapshot`.
-        if unchecked.attributeChanges.isEmpty,
-            let row = unchecked.snapshot.map(Unmanaged.passUnretained)
-        {
-            noteAuditedRead(index)
-            return (RowSnapshot.value(at: index, of: row), entity.attributes[index].type)
-        }
         do {
+            if unchecked.snapshot == nil { try fireForTypedRead() }
+            // Loaded and unchanged (every read of a fetched object once its fault fired):
+            // the committed value, what `attributeStoredValue` returns, without its
+            // checks and with the row borrowed. The object keeps its row for the whole
+            // read: nothing on this path replaces `snapshot`.
+            if unchecked.attributeChanges.isEmpty,
+                let row = unchecked.snapshot.map(Unmanaged.passUnretained)
+            {
+                noteAuditedRead(index)
+                return (RowSnapshot.value(at: index, of: row), entity.attributes[index].type)
+            }
             return (try attributeStoredValue(index), entity.attributes[index].type)
         } catch {
             preconditionFailure("\(entity.name).\(entity.attributes[index].name): \(error)")
@@ -94,16 +94,14 @@ extension ManagedObject {
     /// checked, the same error), so that the read itself takes the loaded path: the
     /// first read of every fetched object. Only a fault with a context and no partial
     /// row is fired here; anything else is left to ``attributeStoredValue(_:)``.
-    private func fireForTypedRead(_ index: Int) {
+    ///
+    /// - Throws: ``KeyValueError/faultNotFulfilled(object:)`` when the row is gone.
+    private func fireForTypedRead() throws {
         guard !unchecked.isInserted, unchecked.partial == nil, let context = unchecked.context
         else { return }
-        do {
-            try context._withUnsafeGuaranteedRef { context in
-                context.checkQueue()
-                try context.fulfill(self)
-            }
-        } catch {
-            preconditionFailure("\(entity.name).\(entity.attributes[index].name): \(error)")
+        try context._withUnsafeGuaranteedRef { context in
+            context.checkQueue()
+            try context.fulfill(self)
         }
     }
 

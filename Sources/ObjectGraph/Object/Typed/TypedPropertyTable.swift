@@ -44,14 +44,14 @@ package final class TypedPropertyTable: Sendable {
     }
 
     /// The index of the property behind `storage` on objects of `entity`, resolved by
-    /// name and published for every later read.
+    /// name and published for every later read: what a read that ``resolvedIndex(_:)``
+    /// did not answer calls.
     ///
     /// Cost: a ``PropertyProbe`` run and a snapshot copy, once per property per process.
     func resolve<Object: ManagedObject, Wrapper: ManagedPropertyWrapper>(
         _ storage: ReferenceWritableKeyPath<Object, Wrapper>, in entity: Entity
     ) -> Int32 {
         let key = Self.key(storage)
-        if let index = resolvedIndex(key) { return index }
         guard let name = PropertyProbe.name(of: storage) else {
             preconditionFailure("\(Object.self): a typed property not found through Mirror")
         }

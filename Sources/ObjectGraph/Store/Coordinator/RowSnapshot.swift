@@ -174,10 +174,15 @@ package final class RowSnapshot: ManagedBuffer<RowSnapshot.Header, UInt64> {
     /// retain and release around the read (a typed read of a loaded object runs this).
     @inline(__always)
     package static func value(at index: Int, of row: Unmanaged<RowSnapshot>) -> SQLiteValue {
-        row._withUnsafeGuaranteedRef { row in
-            precondition(index >= 0 && index < row.fields.count, "row value index out of range")
-            return row.value(at: index)
-        }
+        row._withUnsafeGuaranteedRef { $0.checkedValue(at: index) }
+    }
+
+    /// ``value(at:)`` after checking `index` against the row's column count (an index
+    /// comes from the model's entity, which the row was made for).
+    @inline(__always)
+    fileprivate func checkedValue(at index: Int) -> SQLiteValue {
+        precondition(index >= 0 && index < fields.count, "row value index out of range")
+        return value(at: index)
     }
 
     /// The value in column slot `index`, decoded.
@@ -210,8 +215,5 @@ package struct RowValues: RandomAccessCollection {
     package var startIndex: Int { 0 }
     package var endIndex: Int { row.fields.count }
 
-    package subscript(position: Int) -> SQLiteValue {
-        precondition(position >= 0 && position < endIndex, "row value index out of range")
-        return row.value(at: position)
-    }
+    package subscript(position: Int) -> SQLiteValue { row.checkedValue(at: position) }
 }
